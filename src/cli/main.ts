@@ -1,0 +1,23 @@
+/** `tabula <command>`: each command lives in its own file and is loaded only when used. */
+const COMMANDS = {
+  moves: () => import("./moves.js"),
+  "verify-dice": () => import("./verify-dice.js"),
+} as const;
+type CommandName = keyof typeof COMMANDS;
+
+const USAGE = `usage: tabula <command> [options]
+
+commands:
+  moves         list every legal backgammon play for a position and a roll
+  verify-dice   re-check every dice roll of a finished match from its events
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || !(name in COMMANDS)) {
+    process.stderr.write(USAGE);
+    return name && name !== "--help" && name !== "-h" ? 2 : 0;
+  }
+  const command = await COMMANDS[name as CommandName]();
+  return command.run(rest);
+}
