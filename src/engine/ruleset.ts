@@ -55,6 +55,12 @@ export interface Ruleset<Options = unknown, State = unknown, Move = unknown> {
   legalMoves(state: State): Move[];
   /** Legality has one source: `play` accepts a move iff it is one of `legalMoves` (in any accepted spelling). */
   play(state: State, move: Move): Result<State, RuleError>;
+  /**
+   * Optional: the form of a legal move that the log records (e.g. with the route the engine chose
+   * or in canonical notation), so that replay never depends on a search heuristic. Called only
+   * after `play` accepted the move.
+   */
+  normalize?(state: State, move: Move): Move;
   /** The automatic pass when `turn` is `move` and `legalMoves` is empty. */
   pass(state: State): Result<State, RuleError>;
   /** The dice the seat to move may still use, for clients; null when no dice are in play. */

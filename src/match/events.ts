@@ -1,0 +1,29 @@
+import type { Json, Outcome } from "../engine/ruleset.js";
+
+export const EVENT_TYPES = ["MatchCreated", "DiceRolled", "MovePlayed", "TurnPassed", "MatchFinished"] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export interface EventData {
+  MatchCreated: {
+    matchId: string;
+    ruleset: string;
+    options: Json;
+    seats: number;
+    diceCommitment: string;
+  };
+  /** `seat` asked for the roll; `n` is the roll's index over the whole match. */
+  DiceRolled: { seat: number; n: number; values: number[] };
+  MovePlayed: { seat: number; move: Json };
+  TurnPassed: { seat: number; reason: "NO_LEGAL_MOVE" };
+  /** The dice seed is revealed here, so the finished log alone is enough to verify every roll. */
+  MatchFinished: { outcome: Outcome; diceSeed: string };
+}
+
+/** One entry of a match log. Versions run 1, 2, 3, ... without gaps. */
+export type MatchEvent = {
+  [T in EventType]: { version: number; type: T; at: string; data: EventData[T] };
+}[EventType];
+
+export type NewEvent = {
+  [T in EventType]: { type: T; data: EventData[T] };
+}[EventType];

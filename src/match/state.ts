@@ -1,0 +1,26 @@
+import type { Json, Outcome } from "../engine/ruleset.js";
+import type { RulesetId } from "../engine/registry.js";
+
+export const MATCH_STATUSES = ["WAITING", "ACTIVE", "FINISHED"] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+/** The public state of a match: everything here may be shown to anyone watching it. */
+export interface MatchState {
+  readonly id: string;
+  readonly ruleset: RulesetId;
+  readonly options: Json;
+  readonly seats: number;
+  readonly version: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** WAITING until the first roll or move, ACTIVE while playing, FINISHED once decided. */
+  readonly status: MatchStatus;
+  /** How many rolls were drawn so far = the index n of the next roll. */
+  readonly rolls: number;
+  readonly diceCommitment: string;
+  /** The ruleset's own state (plain JSON). */
+  readonly game: unknown;
+  readonly outcome: Outcome | null;
+  /** Revealed by MatchFinished; null before. */
+  readonly diceSeed: string | null;
+}

@@ -1,0 +1,20 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+
+/** Seat tokens are bearer secrets: 256 random bits, stored only as SHA-256. */
+export const makeSeatToken = (random: Buffer): string => `tbl_${random.toString("base64url")}`;
+
+export const hashSeatToken = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
+
+/**
+ * The seat a token acts for, or null. Every seat's hash is compared, in constant time, so the
+ * timing tells nothing about which seat (or how much of a hash) matched.
+ */
+export function seatOfToken(token: string, seatTokenHashes: readonly string[]): number | null {
+  const candidate = Buffer.from(hashSeatToken(token), "hex");
+  let seat: number | null = null;
+  seatTokenHashes.forEach((hash, index) => {
+    const stored = Buffer.from(hash, "hex");
+    if (stored.length === candidate.length && timingSafeEqual(stored, candidate) && seat === null) seat = index;
+  });
+  return seat;
+}

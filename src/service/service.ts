@@ -1,0 +1,18 @@
+import { createMatch, type CreateMatchInput } from "./create-match.js";
+import type { ServiceDeps } from "./deps.js";
+import { getMatch } from "./get-match.js";
+import { listEvents } from "./list-events.js";
+import { rollDice } from "./roll-dice.js";
+import { submitMove, type SubmitMoveInput } from "./submit-move.js";
+
+/** The one service that GraphQL, REST and the Lambda handlers all call. */
+export function createService(deps: ServiceDeps) {
+  return {
+    createMatch: (input: CreateMatchInput) => createMatch(deps, input),
+    rollDice: (matchId: string, token: string | undefined) => rollDice(deps, matchId, token),
+    submitMove: (input: SubmitMoveInput) => submitMove(deps, input),
+    getMatch: (matchId: string, token: string | undefined) => getMatch(deps, matchId, token),
+    listEvents: (matchId: string, after?: number, limit?: number) => listEvents(deps, matchId, after, limit),
+  };
+}
+export type TabulaService = ReturnType<typeof createService>;

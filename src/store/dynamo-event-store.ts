@@ -1,0 +1,128 @@
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { MatchEvent } from "../match/events.js";
+import { type Commit, MAX_EVENTS_PER_COMMIT } from "../match/snapshot.js";
+import { type EventStore, type LoadedMatch, VersionConflictError } from "./event-store.js";
+import { COMMIT_KEY_END, commitKey, matchKey, TABLE_KEYS } from "./table.js";
+
+/**
+ * Each commit is one item keyed by the version of its first event, written only if that key is
+ * free: two writers that decided on the same version can never both succeed. Events and
+ * snapshots are stored as JSON strings so that DynamoDB never reshapes them (empty strings,
+ * number precision, nested lists) and the stream handler reads exactly what was written.
+ */
+interface CommitItem {
+  PK: string;
+  SK: string;
+  first: number;
+  last: number;
+  events: string;
+  idem?: string;
+  snap?: string;
+}
+
+const toCommit = (item: Record<string, unknown>): Commit => {
+  const raw = item as unknown as CommitItem;
+  return {
+    events: JSON.parse(raw.events) as MatchEvent[],
+    idempotency: raw.idem ? JSON.parse(raw.idem) : undefined,
+    snapshot: raw.snap ? JSON.parse(raw.snap) : undefined,
+  };
+};
+
+export class DynamoEventStore implements EventStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  async append(matchId: string, commit: Commit): Promise<void> {
+    const first = commit.events[0];
+    const last = commit.events.at(-1);
+    if (!first || !last || commit.events.length > MAX_EVENTS_PER_COMMIT) {
+      throw new Error(`a commit holds 1..${MAX_EVENTS_PER_COMMIT} events, got ${commit.events.length}`);
+    }
+    const item: CommitItem = {
+      PK: matchKey(matchId),
+      SK: commitKey(first.version),
+      first: first.version,
+      last: last.version,
+      events: JSON.stringify(commit.events),
+      ...(commit.idempotency ? { idem: JSON.stringify(commit.idempotency) } : {}),
+      ...(commit.snapshot ? { snap: JSON.stringify(commit.snapshot) } : {}),
+    };
+    try {
+      await this.doc.send(
+        new PutCommand({
+          TableName: this.tableName,
+          Item: item,
+          ConditionExpression: "attribute_not_exists(#sk)",
+          ExpressionAttributeNames: { "#sk": TABLE_KEYS.sort },
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException || (error as Error).name === "ConditionalCheckFailedException") {
+        throw new VersionConflictError(matchId, first.version);
+      }
+      throw error;
+    }
+  }
+
+  async load(matchId: string): Promise<LoadedMatch | null> {
+    // Newest first: a snapshot is at most SNAPSHOT_EVERY commits back, so the first page
+    // normally ends the loop; keep paging anyway so a larger gap is slow, not wrong.
+    const newestFirst: Commit[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: "#pk = :pk AND #sk < :end",
+          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition, "#sk": TABLE_KEYS.sort },
+          ExpressionAttributeValues: { ":pk": matchKey(matchId), ":end": COMMIT_KEY_END },
+          ScanIndexForward: false,
+          ConsistentRead: true,
+          Limit: 17,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const commit = toCommit(item);
+        if (commit.snapshot) return { snapshot: commit.snapshot, commits: newestFirst.reverse() };
+        newestFirst.push(commit);
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    if (newestFirst.length > 0) throw new Error(`match ${matchId} has commits but no snapshot`);
+    return null;
+  }
+
+  async readEvents(matchId: string, after: number, limit: number): Promise<MatchEvent[]> {
+    // A commit keyed below after+1 can still hold events past `after`; commits are short, so
+    // starting MAX_EVENTS_PER_COMMIT keys earlier and filtering is exact.
+    const from = commitKey(Math.max(1, after + 2 - MAX_EVENTS_PER_COMMIT));
+    const events: MatchEvent[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: "#pk = :pk AND #sk BETWEEN :from AND :end",
+          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition, "#sk": TABLE_KEYS.sort, "#events": "events" },
+          ExpressionAttributeValues: { ":pk": matchKey(matchId), ":from": from, ":end": COMMIT_KEY_END },
+          ProjectionExpression: "#events",
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        for (const event of JSON.parse(item.events as string) as MatchEvent[]) {
+          if (event.version > after) events.push(event);
+          if (events.length >= limit) return events;
+        }
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return events;
+  }
+}
