@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import { createDynamoClients } from "../../src/store/dynamo-client.js";
+import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
+import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
+import { ensureTable } from "../../src/store/table.js";
+
+/** A fresh table on a real embedded DynamoDB-compatible store, with every API call counted. */
+export interface TestStore {
+  readonly store: DynamoEventStore;
+  readonly tableName: string;
+  readonly endpoint: string;
+  /** Operation names (PutItem, Query, ...) sent since the last `resetCalls`. */
+  readonly calls: string[];
+  resetCalls(): void;
+  close(): Promise<void>;
+}
+
+export async function startTestStore(embedded?: EmbeddedStore): Promise<TestStore> {
+  const server = embedded ?? (await startEmbeddedStore());
+  const { client, doc } = createDynamoClients({ endpoint: server.endpoint });
+  const calls: string[] = [];
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      calls.push(String(context.commandName).replace(/Command$/, ""));
+      return next(args);
+    },
+    { step: "initialize", name: "countCalls" },
+  );
+  const tableName = `t-${randomUUID()}`;
+  await ensureTable(client, tableName);
+  calls.length = 0;
+  return {
+    store: new DynamoEventStore(doc, tableName),
+    tableName,
+    endpoint: server.endpoint,
+    calls,
+    resetCalls: () => void (calls.length = 0),
+    close: async () => {
+      client.destroy();
+      if (!embedded) await server.close();
+    },
+  };
+}
