@@ -1,0 +1,17 @@
+import { formatMeasurement, type Suite } from "./report.js";
+
+/** `npm run bench [suite ...]`: runs every suite (or the named ones) and prints one line per figure. */
+const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {};
+
+const wanted = process.argv.slice(2);
+const names = wanted.length > 0 ? wanted : Object.keys(SUITES);
+for (const name of names) {
+  const load = SUITES[name];
+  if (!load) {
+    console.error(`unknown suite ${name}; known: ${Object.keys(SUITES).join(", ")}`);
+    process.exit(2);
+  }
+  const { suite } = await load();
+  console.log(`# ${suite.name}`);
+  for (const m of await suite.run()) console.log(formatMeasurement(m));
+}
