@@ -1,0 +1,170 @@
+import { randomBytes } from "node:crypto";
+import { ScanCommand } from "@aws-sdk/client-dynamodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDynamoClients } from "../../src/store/dynamo-client.js";
+import { type EventStore, VersionConflictError } from "../../src/store/event-store.js";
+import { TabulaError } from "../../src/errors.js";
+import { MAX_ATTEMPTS } from "../../src/service/handle-command.js";
+import { createService, type TabulaService } from "../../src/service/service.js";
+import { toMatchView } from "../../src/service/match-view.js";
+import { SNAPSHOT_EVERY } from "../../src/match/snapshot.js";
+import { startTestStore, type TestStore } from "../support/dynamo.js";
+
+let t: TestStore;
+let service: TabulaService;
+const serviceOver = (store: EventStore) => createService({ store, now: () => new Date("2026-01-01T00:00:00Z"), randomBytes });
+
+beforeAll(async () => {
+  t = await startTestStore();
+  service = serviceOver(t.store);
+});
+afterAll(() => t.close());
+
+async function newMatch() {
+  const { state, seats } = await service.createMatch({ ruleset: "backgammon" });
+  return { id: state.id, tokens: seats.map((s) => s.token) };
+}
+
+/** Rolls until someone has a move (the opening roll may tie), returning who moves. */
+async function rollOpening(id: string, tokens: string[]): Promise<number> {
+  for (;;) {
+    const { state, seat } = await service.rollDice(id, tokens[0]);
+    const view = toMatchView(state, seat);
+    if (view.toMove !== null) return view.toMove;
+  }
+}
+
+const codeOf = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => "resolved",
+    (e) => (e instanceof TabulaError ? e.code : `unexpected ${e}`),
+  );
+
+describe("the service over the embedded store", () => {
+  it("stores seat tokens only as hashes and never stores the seed in an event", async () => {
+    const { tokens } = await newMatch();
+    const { client } = createDynamoClients({ endpoint: t.endpoint });
+    const items = JSON.stringify((await client.send(new ScanCommand({ TableName: t.tableName }))).Items);
+    for (const token of tokens) expect(items).not.toContain(token);
+    client.destroy();
+  });
+
+  it("uses one read and one write for a roll and for a move", async () => {
+    const { id, tokens } = await newMatch();
+    t.resetCalls();
+    const mover = await rollOpening(id, tokens);
+    expect(t.calls.slice(0, 2)).toEqual(["Query", "PutItem"]);
+    const view = await service.getMatch(id, tokens[mover]);
+    t.resetCalls();
+    await service.submitMove({ matchId: id, token: tokens[mover], move: view.legalMoves[0]! });
+    expect(t.calls).toEqual(["Query", "PutItem"]);
+  });
+
+  it("writes nothing for a rejected command", async () => {
+    const { id, tokens } = await newMatch();
+    t.resetCalls();
+    expect(await codeOf(service.submitMove({ matchId: id, token: tokens[0], move: "8/5 6/5" }))).toBe("DICE_NOT_ROLLED");
+    expect(await codeOf(service.rollDice(id, undefined))).toBe("UNAUTHENTICATED");
+    expect(await codeOf(service.rollDice(id, "tbl_not-a-token"))).toBe("FORBIDDEN");
+    expect(await codeOf(service.rollDice("no-such-match", tokens[0]))).toBe("NOT_FOUND");
+    expect(t.calls).not.toContain("PutItem");
+    expect((await service.getMatch(id, undefined)).version).toBe(1);
+  });
+
+  it("does not let a token act in another match", async () => {
+    const a = await newMatch();
+    const b = await newMatch();
+    expect(await codeOf(service.rollDice(a.id, b.tokens[0]))).toBe("FORBIDDEN");
+    expect(await codeOf(service.getMatch(a.id, b.tokens[1]))).toBe("FORBIDDEN");
+  });
+
+  it("answers a retried move with the same idempotency key without appending, and refuses the key for another move", async () => {
+    const { id, tokens } = await newMatch();
+    const mover = await rollOpening(id, tokens);
+    const [first, second] = (await service.getMatch(id, tokens[mover])).legalMoves;
+    const once = await service.submitMove({ matchId: id, token: tokens[mover], move: first!, idempotencyKey: "k1" });
+    t.resetCalls();
+    const again = await service.submitMove({ matchId: id, token: tokens[mover], move: first!, idempotencyKey: "k1" });
+    expect(t.calls).toEqual(["Query"]);
+    expect(again.events).toEqual([]);
+    expect(toMatchView(again.state, again.seat)).toEqual(toMatchView(once.state, once.seat));
+    if (second !== undefined) {
+      expect(await codeOf(service.submitMove({ matchId: id, token: tokens[mover], move: second, idempotencyKey: "k1" }))).toBe("IDEMPOTENCY_KEY_REUSED");
+    }
+  });
+
+  it("refuses a stale expectedVersion with the current version", async () => {
+    const { id, tokens } = await newMatch();
+    const mover = await rollOpening(id, tokens);
+    const view = await service.getMatch(id, tokens[mover]);
+    const error = await service
+      .submitMove({ matchId: id, token: tokens[mover], move: view.legalMoves[0]!, expectedVersion: view.version - 1 })
+      .catch((e: TabulaError) => e);
+    expect(error).toBeInstanceOf(TabulaError);
+    expect((error as TabulaError).code).toBe("VERSION_CONFLICT");
+    expect((error as TabulaError).details).toEqual({ currentVersion: view.version });
+  });
+
+  it("re-decides after losing a race, against the state the winner left", async () => {
+    const { id, tokens } = await newMatch();
+    const mover = await rollOpening(id, tokens);
+    const move = (await service.getMatch(id, tokens[mover])).legalMoves[0]!;
+    // The first append of the racing service is preceded by another client's identical move.
+    let raced = false;
+    const racing = serviceOver({
+
+      load: (matchId) => t.store.load(matchId),
+      readEvents: (...args) => t.store.readEvents(...args),
+      append: async (matchId, commit) => {
+        if (!raced) {
+          raced = true;
+          await service.submitMove({ matchId: id, token: tokens[mover], move });
+        }
+        return t.store.append(matchId, commit);
+      },
+    });
+    // After the reload it is the other seat's turn to roll, so the loser's move is refused.
+    expect(await codeOf(racing.submitMove({ matchId: id, token: tokens[mover], move }))).toBe("DICE_NOT_ROLLED");
+    const events = await service.listEvents(id);
+    expect(events.map((e) => e.version)).toEqual(events.map((_, i) => i + 1));
+    expect(events.filter((e) => e.type === "MovePlayed")).toHaveLength(1);
+  });
+
+  it(`gives up after ${MAX_ATTEMPTS} lost races with VERSION_CONFLICT and the current version`, async () => {
+    const { id, tokens } = await newMatch();
+    let attempts = 0;
+    const unlucky = serviceOver({
+      load: (matchId) => t.store.load(matchId),
+      readEvents: (...args) => t.store.readEvents(...args),
+      append: async (matchId) => {
+        attempts++;
+        throw new VersionConflictError(matchId, 2);
+      },
+    });
+    const error = (await unlucky.rollDice(id, tokens[0]).catch((e) => e)) as TabulaError;
+    expect(error.code).toBe("VERSION_CONFLICT");
+    expect(error.details).toEqual({ currentVersion: 1 });
+    expect(attempts).toBe(MAX_ATTEMPTS);
+  });
+
+  it(`never replays more than ${SNAPSHOT_EVERY} events to load a long match`, async () => {
+    const { id, tokens } = await newMatch();
+    let version = 1;
+    while (version < 120) {
+      const view = await service.getMatch(id, tokens[0]);
+      if (view.status === "FINISHED") break;
+      const seat = view.toMove ?? 0;
+      const mine = await service.getMatch(id, tokens[seat]);
+      const result =
+        mine.legalMoves.length > 0
+          ? await service.submitMove({ matchId: id, token: tokens[seat], move: mine.legalMoves[0]! })
+          : await service.rollDice(id, tokens[seat]);
+      version = result.state.version;
+      const loaded = await t.store.load(id);
+      const replayed = loaded!.commits.reduce((n, c) => n + c.events.length, 0);
+      expect(replayed).toBeLessThan(SNAPSHOT_EVERY);
+      expect(loaded!.snapshot.state.version + replayed).toBe(version);
+    }
+    expect(version).toBeGreaterThan(3 * SNAPSHOT_EVERY);
+  });
+});
