@@ -1,0 +1,233 @@
+import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { matchKey, TABLE_KEYS, TTL_ATTRIBUTE } from "./table.js";
+
+/**
+ * WebSocket connections and their subscriptions, for the API Gateway path (a Lambda keeps no
+ * socket, so this is where a connection lives between messages).
+ * - `PK=CONN#<connectionId>, SK=CONN`: the connection, its token hash once `connection_init`
+ *   came, and the set of its subscriptions (`<matchId>#<subscriptionId>`), for cleanup.
+ * - `PK=MATCH#<matchId>, SK=SUB#<connectionId>#<subscriptionId>`: a subscription, stored in
+ *   its match's partition so that the fan-out finds every subscriber with one consistent query.
+ * Every item expires after CONNECTION_TTL_SECONDS (API Gateway's own connection limit). TTL
+ * deletion lags by hours, so reads filter out expired items themselves.
+ */
+export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
+
+export interface ConnectionRecord {
+  readonly connectionId: string;
+  readonly initialized: boolean;
+  /** SHA-256 of the seat token given in `connection_init`, if any. */
+  readonly tokenHash: string | null;
+  readonly subscriptions: readonly string[];
+}
+
+export interface SubscriptionRecord {
+  readonly connectionId: string;
+  readonly subscriptionId: string;
+  readonly matchId: string;
+  /** The GraphQL document, variables and operation to execute for every update. */
+  readonly query: string;
+  readonly variables: Record<string, unknown> | null;
+  readonly operationName: string | null;
+  /** The seat this subscriber sees the match as; null for a spectator. */
+  readonly seat: number | null;
+  /** The last version delivered to this subscriber. */
+  readonly lastSent: number;
+}
+
+const connKey = (connectionId: string) => ({ [TABLE_KEYS.partition]: `CONN#${connectionId}`, [TABLE_KEYS.sort]: "CONN" });
+const subKey = (matchId: string, connectionId: string, subscriptionId: string) => ({
+  [TABLE_KEYS.partition]: matchKey(matchId),
+  [TABLE_KEYS.sort]: `SUB#${connectionId}#${subscriptionId}`,
+});
+const isConditionFailure = (error: unknown) =>
+  error instanceof ConditionalCheckFailedException || (error as Error).name === "ConditionalCheckFailedException";
+
+export class ConnectionStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly nowMs: () => number = Date.now,
+  ) {}
+
+  private expiresAt(): number {
+    return Math.floor(this.nowMs() / 1000) + CONNECTION_TTL_SECONDS;
+  }
+
+  private live(): number {
+    return Math.floor(this.nowMs() / 1000);
+  }
+
+  /** `$connect`. An upsert: `connection_init` may have been handled first. */
+  async open(connectionId: string): Promise<void> {
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: connKey(connectionId),
+        UpdateExpression: "SET #exp = :exp, connectedAt = if_not_exists(connectedAt, :now)",
+        ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ":exp": this.expiresAt(), ":now": new Date(this.nowMs()).toISOString() },
+      }),
+    );
+  }
+
+  /** `connection_init`: marks the connection acknowledged. Returns false if it was already. */
+  async initialize(connectionId: string, tokenHash: string | null): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: connKey(connectionId),
+          UpdateExpression: tokenHash ? "SET initialized = :yes, #exp = :exp, tokenHash = :hash" : "SET initialized = :yes, #exp = :exp",
+          ConditionExpression: "attribute_not_exists(initialized)",
+          ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ":yes": true, ":exp": this.expiresAt(), ...(tokenHash ? { ":hash": tokenHash } : {}) },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async get(connectionId: string): Promise<ConnectionRecord | null> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: connKey(connectionId), ConsistentRead: true }));
+    if (!Item || (Item[TTL_ATTRIBUTE] as number) <= this.live()) return null;
+    return {
+      connectionId,
+      initialized: Item.initialized === true,
+      tokenHash: (Item.tokenHash as string | undefined) ?? null,
+      subscriptions: Item.subs ? [...(Item.subs as Set<string>)] : [],
+    };
+  }
+
+  /** Stores a subscription; false if this connection already has one with that id. */
+  async subscribe(record: SubscriptionRecord): Promise<boolean> {
+    const ref = `${record.matchId}#${record.subscriptionId}`;
+    const connection = await this.get(record.connectionId);
+    if (connection?.subscriptions.some((s) => s.endsWith(`#${record.subscriptionId}`))) return false;
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { ...subKey(record.matchId, record.connectionId, record.subscriptionId), ...record, [TTL_ATTRIBUTE]: this.expiresAt() },
+      }),
+    );
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: connKey(record.connectionId),
+        UpdateExpression: "ADD subs :ref SET #exp = :exp",
+        ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ":ref": new Set([ref]), ":exp": this.expiresAt() },
+      }),
+    );
+    return true;
+  }
+
+  /** `complete` from the client, or the server ending a subscription. */
+  async unsubscribe(connectionId: string, subscriptionId: string): Promise<void> {
+    const connection = await this.get(connectionId);
+    const ref = connection?.subscriptions.find((s) => s.endsWith(`#${subscriptionId}`));
+    if (!ref) return;
+    const matchId = ref.slice(0, ref.length - subscriptionId.length - 1);
+    await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subKey(matchId, connectionId, subscriptionId) }));
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: connKey(connectionId),
+        UpdateExpression: "DELETE subs :ref",
+        ExpressionAttributeValues: { ":ref": new Set([ref]) },
+      }),
+    );
+  }
+
+  /** `$disconnect`, or a push that found the connection gone (410). */
+  async close(connectionId: string): Promise<void> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: connKey(connectionId), ConsistentRead: true }));
+    for (const ref of Item?.subs ? [...(Item.subs as Set<string>)] : []) {
+      const cut = ref.lastIndexOf("#");
+      await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subKey(ref.slice(0, cut), connectionId, ref.slice(cut + 1)) }));
+    }
+    await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: connKey(connectionId) }));
+  }
+
+  /** Every live subscription of a match, consistently (a new subscriber is never missed). */
+  async subscribersOf(matchId: string): Promise<SubscriptionRecord[]> {
+    const records: SubscriptionRecord[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :sub)",
+          FilterExpression: "#exp > :now",
+          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition, "#sk": TABLE_KEYS.sort, "#exp": TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ":pk": matchKey(matchId), ":sub": "SUB#", ":now": this.live() },
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        records.push({
+          connectionId: item.connectionId,
+          subscriptionId: item.subscriptionId,
+          matchId: item.matchId,
+          query: item.query,
+          variables: item.variables ?? null,
+          operationName: item.operationName ?? null,
+          seat: item.seat ?? null,
+          lastSent: item.lastSent,
+        });
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return records;
+  }
+
+  /**
+   * Takes the right to deliver to one subscriber for `leaseMs`, so that two deliveries (the
+   * catch-up on subscribe and a stream batch) never interleave and reorder its events. Returns
+   * the last version delivered, or null if another delivery holds the lease or the
+   * subscription is gone.
+   */
+  async claim(sub: Pick<SubscriptionRecord, "matchId" | "connectionId" | "subscriptionId">, leaseId: string, leaseMs: number): Promise<number | null> {
+    const now = this.nowMs();
+    try {
+      const { Attributes } = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: subKey(sub.matchId, sub.connectionId, sub.subscriptionId),
+          UpdateExpression: "SET leaseId = :id, leaseUntil = :until",
+          ConditionExpression: "attribute_exists(#pk) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)",
+          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition },
+          ExpressionAttributeValues: { ":id": leaseId, ":until": now + leaseMs, ":now": now },
+          ReturnValues: "ALL_NEW",
+        }),
+      );
+      return (Attributes?.lastSent as number | undefined) ?? null;
+    } catch (error) {
+      if (isConditionFailure(error)) return null;
+      throw error;
+    }
+  }
+
+  /** Records what was delivered and gives the lease back. */
+  async release(sub: Pick<SubscriptionRecord, "matchId" | "connectionId" | "subscriptionId">, leaseId: string, lastSent: number): Promise<void> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: subKey(sub.matchId, sub.connectionId, sub.subscriptionId),
+          UpdateExpression: "SET lastSent = :last REMOVE leaseId, leaseUntil",
+          ConditionExpression: "leaseId = :id",
+          ExpressionAttributeValues: { ":id": leaseId, ":last": lastSent },
+        }),
+      );
+    } catch (error) {
+      // The subscription ended while delivering, or the lease ran out and another took over.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+}
