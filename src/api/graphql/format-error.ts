@@ -1,0 +1,62 @@
+import { unwrapResolverError } from "@apollo/server/errors";
+import { GraphQLError, type GraphQLFormattedError } from "graphql";
+import { TabulaError } from "../../errors.js";
+import { INTERNAL_MESSAGE, isErrorCode } from "../errors.js";
+import type { Logger } from "../logger.js";
+
+/**
+ * Apollo's own codes for a request it could not run, mapped onto the closed set of
+ * src/errors.ts. The original stays in `extensions.graphqlCode` for debugging.
+ */
+const APOLLO_REQUEST_CODES = new Set([
+  "GRAPHQL_PARSE_FAILED",
+  "GRAPHQL_VALIDATION_FAILED",
+  "BAD_REQUEST",
+  "BAD_USER_INPUT",
+  "OPERATION_RESOLUTION_FAILURE",
+  "PERSISTED_QUERY_NOT_FOUND",
+  "PERSISTED_QUERY_NOT_SUPPORTED",
+]);
+
+/** The first error in the `originalError` chain that carries a code of our own. */
+function ownCode(error: unknown): { code: string; extensions: Record<string, unknown> } | null {
+  let current: unknown = error;
+  for (let i = 0; i < 5 && current; i++) {
+    if (current instanceof TabulaError) return { code: current.code, extensions: current.details };
+    if (current instanceof GraphQLError && current.extensions.code === "QUERY_TOO_COMPLEX") {
+      const { code: _code, ...rest } = current.extensions;
+      return { code: "QUERY_TOO_COMPLEX", extensions: rest };
+    }
+    current = (current as { originalError?: unknown }).originalError;
+  }
+  return null;
+}
+
+/**
+ * Every error leaves with `extensions.code` from ERROR_CODES: TabulaErrors with their details,
+ * Apollo's request errors as BAD_USER_INPUT, and anything else as INTERNAL_SERVER_ERROR with a
+ * generic message (the real one is logged, never sent).
+ */
+export function createFormatError(logger: Logger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const where = { ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
+    const original = unwrapResolverError(error);
+    const own = ownCode(original) ?? ownCode(error);
+    if (own) {
+      return { message: formatted.message, ...where, extensions: { ...own.extensions, code: own.code } };
+    }
+    const apolloCode = formatted.extensions?.code;
+    if (typeof apolloCode === "string" && APOLLO_REQUEST_CODES.has(apolloCode)) {
+      return {
+        message: formatted.message,
+        ...where,
+        extensions: { code: "BAD_USER_INPUT", ...(apolloCode === "BAD_USER_INPUT" ? {} : { graphqlCode: apolloCode }) },
+      };
+    }
+    if (isErrorCode(apolloCode) && apolloCode !== "INTERNAL_SERVER_ERROR") {
+      return { message: formatted.message, ...where, extensions: { code: apolloCode } };
+    }
+    logger.error(`unexpected GraphQL error at ${formatted.path?.join(".") ?? "request"}`, original);
+    return { message: INTERNAL_MESSAGE, ...where, extensions: { code: "INTERNAL_SERVER_ERROR" } };
+  };
+}

@@ -1,0 +1,46 @@
+import { type ApolloServer, HeaderMap } from "@apollo/server";
+import type { TabulaService } from "../../service/service.js";
+import { graphqlTransportError } from "../errors.js";
+import { header, type HttpRequest, type HttpResponse, isJsonMediaType } from "../http.js";
+import { LIMITS } from "../limits.js";
+import { createContext, type GraphqlContext } from "./context.js";
+
+/**
+ * One GraphQL HTTP request (POST or GET) through Apollo, without any node:http or Lambda
+ * types: the transport hands in the raw body as a string and writes out what comes back.
+ * Size and JSON syntax are checked here so both transports answer them alike.
+ */
+export async function handleGraphqlHttp(server: ApolloServer<GraphqlContext>, service: TabulaService, request: HttpRequest): Promise<HttpResponse> {
+  const size = Buffer.byteLength(request.body, "utf8");
+  if (size > LIMITS.maxBodyBytes) {
+    return graphqlTransportError({
+      code: "PAYLOAD_TOO_LARGE",
+      message: `the request body is over ${LIMITS.maxBodyBytes} bytes`,
+      details: { limit: LIMITS.maxBodyBytes },
+    });
+  }
+  const method = request.method.toUpperCase();
+  let body: unknown;
+  if (method === "POST" && request.body !== "" && isJsonMediaType(header(request, "content-type"))) {
+    try {
+      body = JSON.parse(request.body);
+    } catch {
+      return graphqlTransportError({ code: "BAD_USER_INPUT", message: "the request body is not valid JSON", details: {} });
+    }
+  }
+  const headers = new HeaderMap();
+  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name.toLowerCase(), value);
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.query)) if (value !== undefined) search.set(name, value);
+
+  const response = await server.executeHTTPGraphQLRequest({
+    httpGraphQLRequest: { method, headers, search: search.size > 0 ? `?${search}` : "", body },
+    context: async () => createContext(service, headers.get("authorization")),
+  });
+  const out: Record<string, string> = { "cache-control": "no-store" };
+  for (const [name, value] of response.headers) out[name] = value;
+  let text = "";
+  if (response.body.kind === "complete") text = response.body.string;
+  else for await (const chunk of response.body.asyncIterator) text += chunk;
+  return { status: response.status ?? 200, headers: out, body: text };
+}

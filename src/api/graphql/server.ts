@@ -1,0 +1,49 @@
+import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { typeDefs } from "../schema.js";
+import type { Logger } from "../logger.js";
+import { silentLogger } from "../logger.js";
+import { complexityRule, type ComplexityLimits, DEFAULT_COMPLEXITY_LIMITS } from "./complexity-rule.js";
+import type { GraphqlContext } from "./context.js";
+import { createFormatError } from "./format-error.js";
+import { resolvers } from "./resolvers.js";
+
+export interface GraphqlServerOptions {
+  readonly logger?: Logger;
+  readonly limits?: ComplexityLimits;
+}
+
+/**
+ * The Apollo server of the API, shared by the local HTTP server (through `handleGraphqlHttp`)
+ * and the Lambda handler. The caller starts it: `await server.start()` (or
+ * `startInBackgroundHandlingStartupErrorsByLoggingAndFailingAllRequests()` on Lambda).
+ */
+export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloServer<GraphqlContext> {
+  const logger = options.logger ?? silentLogger;
+  return new ApolloServer<GraphqlContext>({
+    typeDefs,
+    resolvers,
+    formatError: createFormatError(logger),
+    validationRules: [complexityRule(options.limits ?? DEFAULT_COMPLEXITY_LIMITS)],
+    // An open API: clients and code generators may read the schema; the limits still apply.
+    introspection: true,
+    includeStacktraceInErrorResponses: false,
+    status400ForVariableCoercionErrors: true,
+    // One operation per request keeps the limits per request meaningful.
+    allowBatchedHttpRequests: false,
+    // Browsers may only send "simple" requests cross-site without a preflight; requiring
+    // `content-type: application/json` (or a custom header on GET) blocks those.
+    csrfPrevention: true,
+    persistedQueries: false,
+    // The process owner (src/server/main.ts, Lambda) decides when to stop, not Apollo.
+    stopOnTerminationSignals: false,
+    // The default landing page embeds Apollo Sandbox from a CDN; docs/api.md is the reference.
+    plugins: [ApolloServerPluginLandingPageDisabled()],
+    logger: {
+      debug: (message) => logger.debug(String(message)),
+      info: (message) => logger.info(String(message)),
+      warn: (message) => logger.warn(String(message)),
+      error: (message) => logger.error(String(message)),
+    },
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Transport-neutral HTTP shapes. The local node:http server and an API Gateway Lambda both
+ * translate to and from these, so routing, limits and error mapping live in one place.
+ */
+export interface HttpRequest {
+  readonly method: string;
+  /** The path without the query string, e.g. `/api/matches/abc`. */
+  readonly path: string;
+  /** Query parameters; a repeated parameter keeps its last value. */
+  readonly query: Readonly<Record<string, string | undefined>>;
+  /** Header names in any case; they are compared case-insensitively. */
+  readonly headers: Readonly<Record<string, string | undefined>>;
+  /** The raw body, already limited to MAX_BODY_BYTES by the transport (see `bodyTooLarge`). */
+  readonly body: string;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** Case-insensitive header lookup (API Gateway keeps the client's spelling, node lowercases). */
+export function header(request: Pick<HttpRequest, "headers">, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (key.toLowerCase() === wanted && value !== undefined) return value;
+  }
+  return undefined;
+}
+
+export const jsonResponse = (status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse => ({
+  status,
+  headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  body: JSON.stringify(value),
+});
+
+/** The media type without parameters, lowercased: `application/json; charset=utf-8` -> `application/json`. */
+export const mediaType = (contentType: string | undefined): string | undefined =>
+  contentType?.split(";")[0]?.trim().toLowerCase() || undefined;
+
+export const isJsonMediaType = (contentType: string | undefined): boolean => {
+  const type = mediaType(contentType);
+  return type === "application/json" || (type !== undefined && /^application\/[a-z0-9.+-]*\+json$/.test(type));
+};

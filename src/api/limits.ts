@@ -1,0 +1,26 @@
+/**
+ * Request limits shared by GraphQL and REST. They bound the work one request can cause; the
+ * numbers are documented in docs/api.md and in the OpenAPI document.
+ */
+export const LIMITS = {
+  /** Request body, in bytes (UTF-8). Larger bodies get PAYLOAD_TOO_LARGE (HTTP 413). */
+  maxBodyBytes: 64 * 1024,
+  /** A move or the match options, serialized as JSON, in bytes. */
+  maxMoveBytes: 4 * 1024,
+  maxOptionsBytes: 4 * 1024,
+  /** Idempotency keys are 1..128 characters. */
+  maxIdempotencyKeyLength: 128,
+  /** Nesting of fields in one GraphQL operation (the schema itself is 3 deep). */
+  maxQueryDepth: 10,
+  /** Fields in one GraphQL operation after expanding fragments; every alias counts. */
+  maxQueryFields: 200,
+  /**
+   * Introspection (`__schema`, `__type`) is kept on for an open API; the standard introspection
+   * query is 15 deep with about 220 fields, so it gets its own budget. graphql-js's
+   * MaxIntrospectionDepthRule additionally stops nested list fields (`fields { type { fields ...`).
+   */
+  maxIntrospectionDepth: 20,
+  maxIntrospectionFields: 1000,
+  /** Events returned by one page. */
+  maxEventsPage: 500,
+} as const;

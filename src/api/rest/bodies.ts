@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { LIMITS } from "../limits.js";
+
+/** Request bodies of the REST routes. Unknown keys are refused so that typos do not pass silently. */
+export const CreateMatchBody = z.strictObject({
+  ruleset: z.string().min(1).max(64),
+  options: z.unknown().optional(),
+  seats: z.number().int().min(1).max(64).nullish(),
+});
+export type CreateMatchBody = z.infer<typeof CreateMatchBody>;
+
+export const SubmitMoveBody = z.strictObject({
+  move: z.unknown().refine((value) => value !== undefined, { message: "move is required" }),
+  expectedVersion: z.number().int().nonnegative().nullish(),
+  idempotencyKey: z.string().min(1).max(LIMITS.maxIdempotencyKeyLength).nullish(),
+});
+export type SubmitMoveBody = z.infer<typeof SubmitMoveBody>;
+
+/** `POST /dice` takes no parameters; an empty body or `{}` is accepted. */
+export const RollDiceBody = z.strictObject({});
+
+/** Readable one-line summary plus the structured issues for clients. */
+export function describeIssues(error: z.ZodError): { message: string; issues: { path: string; message: string }[] } {
+  const issues = error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
+  const message = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; ");
+  return { message: `invalid request body: ${message}`, issues };
+}

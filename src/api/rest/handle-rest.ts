@@ -1,0 +1,40 @@
+import type { TabulaService } from "../../service/service.js";
+import { restError, toPublicError } from "../errors.js";
+import type { HttpRequest, HttpResponse } from "../http.js";
+import { LIMITS } from "../limits.js";
+import { type Logger, silentLogger } from "../logger.js";
+import { route } from "./router.js";
+import { HttpStatusError, REST_ROUTES } from "./routes.js";
+
+export interface RestDeps {
+  readonly service: TabulaService;
+  readonly logger?: Logger;
+}
+
+/**
+ * The REST API as a function of a plain request: no node:http or Lambda types, so the local
+ * server and an API Gateway handler share it. Errors become
+ * `{"error": {"code", "message", ...details}}` with the code's HTTP status.
+ */
+export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Promise<HttpResponse> {
+  const logger = deps.logger ?? silentLogger;
+  return async (request) => {
+    if (Buffer.byteLength(request.body, "utf8") > LIMITS.maxBodyBytes) {
+      return restError({ code: "PAYLOAD_TOO_LARGE", message: `the request body is over ${LIMITS.maxBodyBytes} bytes`, details: { limit: LIMITS.maxBodyBytes } });
+    }
+    const found = route(REST_ROUTES, request.method.toUpperCase(), request.path);
+    if (found.kind === "not-found") {
+      return restError({ code: "NOT_FOUND", message: `no route ${request.method.toUpperCase()} ${request.path}`, details: {} });
+    }
+    if (found.kind === "method-not-allowed") {
+      const allow = found.allow.join(", ");
+      return restError({ code: "BAD_USER_INPUT", message: `${request.method.toUpperCase()} is not allowed here; use ${allow}`, details: { allow: found.allow } }, 405, { allow });
+    }
+    try {
+      return await found.handler({ request, params: found.params, service: deps.service });
+    } catch (error) {
+      if (error instanceof HttpStatusError) return restError(toPublicError(error, logger), error.status);
+      return restError(toPublicError(error, logger));
+    }
+  };
+}

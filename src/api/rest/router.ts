@@ -1,0 +1,45 @@
+/** A route of the REST API; `path` is an OpenAPI path template such as `/api/matches/{id}`. */
+export interface RouteSpec<Handler> {
+  readonly method: "GET" | "POST";
+  readonly path: string;
+  readonly handler: Handler;
+}
+
+export type RouteMatch<Handler> =
+  | { readonly kind: "found"; readonly handler: Handler; readonly params: Record<string, string> }
+  | { readonly kind: "method-not-allowed"; readonly allow: string[] }
+  | { readonly kind: "not-found" };
+
+function matchPath(template: string, path: string): Record<string, string> | null {
+  const want = template.split("/");
+  const got = path.split("/");
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const segment = want[i] as string;
+    const actual = got[i] as string;
+    if (segment.startsWith("{") && segment.endsWith("}")) {
+      if (actual === "") return null;
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(actual);
+      } catch {
+        return null;
+      }
+      params[segment.slice(1, -1)] = decoded;
+    } else if (segment !== actual) return null;
+  }
+  return params;
+}
+
+/** Finds the route for a method and path; a known path with another method is a 405, not a 404. */
+export function route<Handler>(routes: readonly RouteSpec<Handler>[], method: string, path: string): RouteMatch<Handler> {
+  const allow: string[] = [];
+  for (const spec of routes) {
+    const params = matchPath(spec.path, path);
+    if (!params) continue;
+    if (spec.method === method) return { kind: "found", handler: spec.handler, params };
+    allow.push(spec.method);
+  }
+  return allow.length > 0 ? { kind: "method-not-allowed", allow } : { kind: "not-found" };
+}

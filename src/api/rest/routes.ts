@@ -1,0 +1,126 @@
+import type { z } from "zod";
+import type { Json } from "../../engine/ruleset.js";
+import { TabulaError } from "../../errors.js";
+import type { MatchView } from "../../service/match-view.js";
+import { toMatchView } from "../../service/match-view.js";
+import type { TabulaService } from "../../service/service.js";
+import { parseAuthorization, tokenOf } from "../auth.js";
+import { header, type HttpRequest, type HttpResponse, isJsonMediaType, jsonResponse } from "../http.js";
+import { checkIdempotencyKey, checkJsonSize } from "../inputs.js";
+import { LIMITS } from "../limits.js";
+import { CreateMatchBody, describeIssues, RollDiceBody, SubmitMoveBody } from "./bodies.js";
+import { openApiDocument } from "./openapi.js";
+import type { RouteSpec } from "./router.js";
+
+export interface RouteContext {
+  readonly request: HttpRequest;
+  readonly params: Record<string, string>;
+  readonly service: TabulaService;
+}
+export type RouteHandler = (ctx: RouteContext) => Promise<HttpResponse>;
+
+/** A body-level failure that is not one of the closed codes' usual statuses (415). */
+export class HttpStatusError extends TabulaError {
+  constructor(readonly status: number, message: string) {
+    super("BAD_USER_INPUT", message);
+  }
+}
+
+const token = (request: HttpRequest) => tokenOf(parseAuthorization(header(request, "authorization")));
+
+/** Parses a JSON body against a schema. `optional` bodies may be empty (and then need no content type). */
+function readBody<S extends z.ZodType>(request: HttpRequest, schema: S, optional = false): z.infer<S> {
+  if (optional && request.body.trim() === "") return schema.parse({});
+  if (!isJsonMediaType(header(request, "content-type"))) {
+    throw new HttpStatusError(415, "the request body must be JSON: send `content-type: application/json`");
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(request.body);
+  } catch {
+    throw new TabulaError("BAD_USER_INPUT", "the request body is not valid JSON");
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const { message, issues } = describeIssues(parsed.error);
+    throw new TabulaError("BAD_USER_INPUT", message, { issues });
+  }
+  return parsed.data;
+}
+
+/** `If-Match: "7"` (also `W/"7"` or `7`) is the version the move is based on; `*` means any. */
+function ifMatchVersion(request: HttpRequest): number | undefined {
+  const value = header(request, "if-match")?.trim();
+  if (value === undefined || value === "" || value === "*") return undefined;
+  const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(value);
+  if (!match) throw new TabulaError("BAD_USER_INPUT", 'If-Match must be one version as an entity tag, e.g. If-Match: "7"');
+  return Number(match[1]);
+}
+
+function agree<T>(fromBody: T | null | undefined, fromHeader: T | undefined, what: string): T | undefined {
+  const body = fromBody ?? undefined;
+  if (body !== undefined && fromHeader !== undefined && body !== fromHeader) {
+    throw new TabulaError("BAD_USER_INPUT", `${what} differs between the body and the header`);
+  }
+  return body ?? fromHeader;
+}
+
+/** A match response carries its version as ETag, ready for a later `If-Match`. */
+const matchResponse = (status: number, match: MatchView, extra: Record<string, string> = {}): HttpResponse =>
+  jsonResponse(status, match, { etag: `"${match.version}"`, ...extra });
+
+function nonNegativeInteger(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (!/^\d{1,15}$/.test(value)) throw new TabulaError("BAD_USER_INPUT", `\`${name}\` must be a non-negative integer`);
+  return Number(value);
+}
+
+const createMatch: RouteHandler = async ({ request, service }) => {
+  const body = readBody(request, CreateMatchBody);
+  if (body.options !== undefined) checkJsonSize(body.options, LIMITS.maxOptionsBytes, "options");
+  const created = await service.createMatch({ ruleset: body.ruleset, options: body.options, seats: body.seats ?? undefined });
+  const match = toMatchView(created.state, null);
+  return jsonResponse(201, { match, seats: created.seats }, { location: `/api/matches/${encodeURIComponent(match.id)}`, etag: `"${match.version}"` });
+};
+
+const rollDice: RouteHandler = async ({ request, params, service }) => {
+  readBody(request, RollDiceBody, true);
+  const result = await service.rollDice(params.id as string, token(request));
+  return matchResponse(200, toMatchView(result.state, result.seat));
+};
+
+const submitMove: RouteHandler = async ({ request, params, service }) => {
+  const body = readBody(request, SubmitMoveBody);
+  checkJsonSize(body.move, LIMITS.maxMoveBytes, "the move");
+  const idempotencyKey = agree(body.idempotencyKey, checkIdempotencyKey(header(request, "idempotency-key")), "the idempotency key");
+  const expectedVersion = agree(body.expectedVersion, ifMatchVersion(request), "the expected version");
+  const result = await service.submitMove({
+    matchId: params.id as string,
+    token: token(request),
+    move: body.move as Json,
+    expectedVersion,
+    idempotencyKey,
+  });
+  return matchResponse(200, toMatchView(result.state, result.seat));
+};
+
+const getMatch: RouteHandler = async ({ request, params, service }) =>
+  matchResponse(200, await service.getMatch(params.id as string, token(request)));
+
+const listEvents: RouteHandler = async ({ request, params, service }) => {
+  const after = nonNegativeInteger(request.query.after, "after") ?? 0;
+  const limit = nonNegativeInteger(request.query.limit, "limit") ?? LIMITS.maxEventsPage;
+  return jsonResponse(200, { events: await service.listEvents(params.id as string, after, limit) });
+};
+
+const openApi: RouteHandler = async () => jsonResponse(200, openApiDocument, { "cache-control": "public, max-age=300" });
+
+/** Every REST route; the OpenAPI document describes exactly these (checked by a test). */
+export const REST_ROUTES: readonly RouteSpec<RouteHandler>[] = [
+  { method: "POST", path: "/api/matches", handler: createMatch },
+  { method: "GET", path: "/api/matches/{id}", handler: getMatch },
+  { method: "POST", path: "/api/matches/{id}/dice", handler: rollDice },
+  { method: "POST", path: "/api/matches/{id}/moves", handler: submitMove },
+  { method: "GET", path: "/api/matches/{id}/events", handler: listEvents },
+  { method: "GET", path: "/api/openapi.json", handler: openApi },
+];

@@ -1,0 +1,184 @@
+// Generated from schema/schema.graphql by `npx tsx schema/sync.ts`; edit the .graphql file, not this one.
+export const typeDefs: string = `"""
+Tabula: server-refereed dice and board games. Every match is an append-only log of events;
+the server checks every command (seat, turn, expected version, legality) and draws the dice.
+
+Authentication: send a seat token as \`Authorization: Bearer <token>\`. Tokens are handed out
+once, by \`createMatch\`. Reading a match needs no token (spectators); acting always does.
+
+Errors carry a stable \`extensions.code\` from a closed set (BAD_USER_INPUT, UNAUTHENTICATED,
+FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, DICE_NOT_ROLLED, ALREADY_ROLLED, NO_DICE_IN_RULESET,
+ILLEGAL_MOVE, VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, PAYLOAD_TOO_LARGE,
+QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR) plus details such as \`currentVersion\` or \`reason\`.
+"""
+schema {
+  query: Query
+  mutation: Mutation
+}
+
+"""
+Any JSON value: object, array, string, number, boolean or null. Used for ruleset-specific data
+(moves, options, the drawable state, results, event payloads).
+"""
+scalar JSON
+
+"""
+Commands. Each one is checked against the current state of the match and either appends
+events (and returns the new state) or is rejected with a code and changes nothing.
+"""
+type Mutation {
+  """
+  Creates a match and returns one secret token per seat. The tokens are shown only here: the
+  server keeps their hashes. Needs no authentication.
+  """
+  createMatch(input: CreateMatchInput!): CreateMatchPayload!
+
+  """
+  Rolls the dice for the seat of the bearer token, when the match waits for a roll by that
+  seat. The roll is derived from the match's secret seed (see \`diceCommitment\`).
+  Errors: UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, ALREADY_ROLLED,
+  NO_DICE_IN_RULESET, MATCH_FINISHED.
+  """
+  rollDice("The match id." matchId: ID!): Match!
+
+  """
+  Plays a move for the seat of the bearer token. A move is legal iff it is one of the
+  \`legalMoves\` the match lists for that seat (backgammon: a string such as "24/18 13/8").
+  Errors: UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, DICE_NOT_ROLLED, ILLEGAL_MOVE
+  (with \`reason\`), VERSION_CONFLICT (with \`currentVersion\`), MATCH_FINISHED,
+  IDEMPOTENCY_KEY_REUSED, PAYLOAD_TOO_LARGE (a move over 4 KiB of JSON), BAD_USER_INPUT.
+  """
+  submitMove(
+    "The match id."
+    matchId: ID!
+    "The move, in the ruleset's notation (JSON; at most 4 KiB serialized)."
+    move: JSON!
+    """
+    Optimistic concurrency: the \`version\` the client based its move on. If the match has moved
+    on, the move is rejected with VERSION_CONFLICT and \`currentVersion\`. Omit to skip the check.
+    """
+    expectedVersion: Int
+    """
+    1 to 128 characters. Retrying with the same key and the same move returns the current match
+    without playing again; the same key with another move is IDEMPOTENCY_KEY_REUSED. Keys are
+    per seat and remembered for the match's 64 most recent keyed moves.
+    """
+    idempotencyKey: String
+  ): Match!
+}
+
+"Reads. No token needed; with a seat token the match is shown as that seat sees it."
+type Query {
+  """
+  A match, or null if there is no match with this id. A token that belongs to no seat of the
+  match is FORBIDDEN.
+  """
+  match("The match id." id: ID!): Match
+
+  "The ids of the rulesets this server plays, for \`CreateMatchInput.ruleset\`."
+  rulesets: [String!]!
+}
+
+"What to create."
+input CreateMatchInput {
+  "A ruleset id from \`Query.rulesets\`, e.g. \\"backgammon\\"."
+  ruleset: String!
+  "Ruleset options (JSON object; at most 4 KiB serialized). Omitted = the ruleset's defaults."
+  options: JSON
+  "Number of seats; omitted = the ruleset's default (backgammon: 2)."
+  seats: Int
+}
+
+"A new match and its seat credentials."
+type CreateMatchPayload {
+  "The match as a spectator sees it (\`seat\` is null)."
+  match: Match!
+  "One credential per seat, in seat order. Keep them secret: a token acts for its seat."
+  seats: [SeatCredential!]!
+}
+
+"The bearer token of one seat."
+type SeatCredential {
+  "Seat number, from 0."
+  seat: Int!
+  "Send as \`Authorization: Bearer <token>\` to act for this seat."
+  token: String!
+}
+
+"A match as the viewer (a seat, or a spectator without token) may see it."
+type Match {
+  "Opaque match id."
+  id: ID!
+  "The ruleset id, e.g. \\"backgammon\\"."
+  ruleset: String!
+  "WAITING until the first roll or move, ACTIVE while playing, FINISHED once decided."
+  status: MatchStatus!
+  """
+  Number of events in the log (the last event's version). Changes with every accepted command;
+  pass it as \`expectedVersion\` to make a move conditional on nothing having happened since.
+  """
+  version: Int!
+  "The viewer's seat (from the bearer token), or null for a spectator."
+  seat: Int
+  "Number of seats in the match."
+  seats: Int!
+  "The seat that must act now, or null when several seats may (an opening roll) or none (finished)."
+  toMove: Int
+  "The dice the seat to move may still use, or null when no dice are in play."
+  dice: [Int!]
+  """
+  Every move the viewer may submit right now, in the ruleset's notation. Empty unless the
+  viewer is the seat to act (so spectators always see an empty list).
+  """
+  legalMoves: [JSON!]!
+  "A drawable view of the game for this viewer (ruleset-specific JSON)."
+  state: JSON!
+  "The winning seat once finished; null while playing or for a draw."
+  winner: Int
+  "The outcome once finished: \`{winner, winners, detail}\` (detail is ruleset-specific)."
+  result: JSON
+  """
+  The match log, oldest first: events with a version greater than \`after\` (default 0), at most
+  \`limit\` (1 to 500, default 500). Versions run 1, 2, 3, ... without gaps.
+  """
+  events(
+    "Return only events with a version greater than this (a version the client already has)."
+    after: Int
+    "At most this many events (1 to 500, default 500)."
+    limit: Int
+  ): [MatchEvent!]!
+  """
+  SHA-256 (hex) of the secret dice seed, published at creation. Every roll is derived from the
+  seed, so once it is revealed anyone can check that no roll was chosen.
+  """
+  diceCommitment: String!
+  "The dice seed (hex), revealed when the match is finished; null before."
+  diceSeed: String
+  "When the match was created (ISO 8601, UTC)."
+  createdAt: String!
+  "When the last event was appended (ISO 8601, UTC)."
+  updatedAt: String!
+}
+
+"The phase of a match."
+enum MatchStatus {
+  "Created; nobody has rolled or moved yet."
+  WAITING
+  "Being played."
+  ACTIVE
+  "Decided: see \`winner\` and \`result\`; \`diceSeed\` is revealed."
+  FINISHED
+}
+
+"One entry of a match log."
+type MatchEvent {
+  "Position in the log, from 1, without gaps."
+  version: Int!
+  "MatchCreated, DiceRolled, MovePlayed, TurnPassed or MatchFinished."
+  type: String!
+  "When it was appended (ISO 8601, UTC)."
+  at: String!
+  "The event's payload (JSON), e.g. \`{seat, n, values}\` for DiceRolled, \`{seat, move}\` for MovePlayed."
+  data: JSON!
+}
+`;
