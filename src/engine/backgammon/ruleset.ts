@@ -1,0 +1,64 @@
+import { ok, type Result, type RuleError } from "../result.js";
+import type { Outcome, Ruleset, Turn } from "../ruleset.js";
+import { applyDice, currentPlays, legalMoveList, pass, play } from "./actions.js";
+import { refuse } from "./errors.js";
+import { moveSchema, optionsSchema, type BackgammonMove, type BackgammonOptions } from "./options.js";
+import { diceToPlay } from "./plays.js";
+import { otherSeat, SEATS } from "./seats.js";
+import { initialState, type BackgammonState } from "./state.js";
+import { view } from "./view.js";
+
+function turn(state: BackgammonState): Turn {
+  const { game } = state;
+  switch (game.phase) {
+    case "opening":
+      return { phase: "roll", seats: [...SEATS], count: 2 };
+    case "roll":
+      return { phase: "roll", seats: [game.onRoll!], count: 2 };
+    case "move":
+      return { phase: "move", seat: game.onRoll! };
+    case "doubled":
+      return { phase: "move", seat: otherSeat(game.onRoll!) };
+    case "over":
+      return { phase: "over" };
+  }
+}
+
+function outcome(state: BackgammonState): Outcome | null {
+  const last = state.games[state.games.length - 1];
+  if (state.game.phase !== "over" || !last) return null;
+  return {
+    winner: last.winner,
+    winners: [last.winner],
+    detail: {
+      points: last.points,
+      resultType: last.resultType,
+      score: [...state.score],
+      matchLength: state.options.matchLength,
+      games: state.games.map((g) => ({ ...g })),
+    },
+  };
+}
+
+function setup(input: { options: BackgammonOptions; seats?: number | undefined }): Result<BackgammonState, RuleError> {
+  const seats = input.seats ?? SEATS.length;
+  if (seats !== SEATS.length) return refuse("INVALID_SEATS", `backgammon is played by exactly 2 seats, not ${seats}`);
+  return ok(initialState(input.options));
+}
+
+/** Standard backgammon as GNU Backgammon plays it (RULES.md §1). */
+export const backgammon: Ruleset<BackgammonOptions, BackgammonState, BackgammonMove> = {
+  id: "backgammon",
+  optionsSchema,
+  moveSchema,
+  setup,
+  seatCount: () => SEATS.length,
+  turn,
+  applyDice,
+  legalMoves: legalMoveList,
+  play,
+  pass,
+  dice: (state) => (currentPlays(state) !== null && state.game.dice ? diceToPlay(state.game.dice) : null),
+  view: (state, seat) => view(state, seat === 0 || seat === 1 ? seat : null, turn(state)),
+  outcome,
+};
