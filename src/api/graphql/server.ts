@@ -28,7 +28,8 @@ export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloS
     // An open API: clients and code generators may read the schema; the limits still apply.
     introspection: true,
     includeStacktraceInErrorResponses: false,
-    status400ForVariableCoercionErrors: true,
+    // Variables of the wrong type are HTTP 400 (BAD_USER_INPUT). Apollo 5 does this by default and
+    // warns when `status400ForVariableCoercionErrors: true` is still passed, so it is left out.
     // One operation per request keeps the limits per request meaningful.
     allowBatchedHttpRequests: false,
     // Browsers may only send "simple" requests cross-site without a preflight; requiring

@@ -1,0 +1,193 @@
+import { randomBytes as cryptoRandomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { DescribeTableCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { CORS_HEADERS, preflightResponse } from "../api/cors.js";
+import { graphqlTransportError, restError } from "../api/errors.js";
+import { createGraphqlServer } from "../api/graphql/server.js";
+import { handleGraphqlHttp } from "../api/graphql/http.js";
+import { type HttpRequest, type HttpResponse, jsonResponse } from "../api/http.js";
+import { LIMITS } from "../api/limits.js";
+import { createLogger, type Logger, type LogLevel } from "../api/logger.js";
+import { createRestHandler } from "../api/rest/handle-rest.js";
+import type { ServiceDeps } from "../service/deps.js";
+import { createService, type TabulaService } from "../service/service.js";
+import { createDynamoClients } from "../store/dynamo-client.js";
+import { DynamoEventStore } from "../store/dynamo-event-store.js";
+import { type EmbeddedStore, startEmbeddedStore } from "../store/embedded-store.js";
+import { ensureTable } from "../store/table.js";
+import { readBody, toHttpRequest, writeResponse } from "./node-http.js";
+
+export interface ServerOptions {
+  /** 0 picks a free port (tests). Default 4000. */
+  readonly port?: number;
+  /** Default 127.0.0.1: reachable from this machine only; set 0.0.0.0 to expose it. */
+  readonly host?: string;
+  /** Keep the embedded store in memory (nothing survives a restart). */
+  readonly memory?: boolean;
+  /** Where the embedded store keeps its files; default `.data`. Ignored with `memory` or `dynamoEndpoint`. */
+  readonly dataDir?: string;
+  /** Use this DynamoDB(-compatible) endpoint instead of the embedded store. */
+  readonly dynamoEndpoint?: string | undefined;
+  readonly region?: string | undefined;
+  /** Default `tabula`; created when missing. */
+  readonly tableName?: string;
+  readonly logger?: Logger;
+  readonly logLevel?: LogLevel;
+  /** Test seams; the defaults are the real clock and crypto randomness. */
+  readonly now?: ServiceDeps["now"];
+  readonly randomBytes?: ServiceDeps["randomBytes"];
+  readonly onCommitted?: ServiceDeps["onCommitted"];
+}
+
+export interface RunningServer {
+  /** `http://host:port`, without a trailing slash. */
+  readonly url: string;
+  readonly httpServer: Server;
+  readonly service: TabulaService;
+  /** The embedded store when one was started (its `onPut` feeds local live updates). */
+  readonly embedded: EmbeddedStore | null;
+  readonly tableName: string;
+  /** Stops accepting, lets requests in flight finish (up to a grace period), closes the store. */
+  close(): Promise<void>;
+}
+
+/** In-flight requests get this long to finish on close before their connections are cut. */
+const CLOSE_GRACE_MS = 5_000;
+
+/**
+ * The local server: GraphQL at /graphql, REST at /api/..., GET /healthz, over one service and
+ * one store (embedded dynalite by default, or DYNAMODB_ENDPOINT).
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(options.logLevel ?? "warn");
+  const tableName = options.tableName ?? "tabula";
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanup = async () => {
+    for (const fn of cleanups.splice(0).reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        logger.error("error while shutting down", error);
+      }
+    }
+  };
+
+  try {
+    let embedded: EmbeddedStore | null = null;
+    let endpoint = options.dynamoEndpoint;
+    if (!endpoint) {
+      embedded = await startEmbeddedStore({ path: options.memory ? undefined : (options.dataDir ?? ".data") });
+      const store = embedded;
+      cleanups.push(() => store.close());
+      endpoint = embedded.endpoint;
+    }
+    const { client, doc } = createDynamoClients({ endpoint, region: options.region });
+    cleanups.push(() => client.destroy());
+    await ensureTable(client, tableName);
+
+    const service = createService({
+      store: new DynamoEventStore(doc, tableName),
+      now: options.now ?? (() => new Date()),
+      randomBytes: options.randomBytes ?? cryptoRandomBytes,
+      onCommitted: options.onCommitted,
+    });
+    const apollo = createGraphqlServer({ logger });
+    await apollo.start();
+    cleanups.push(() => apollo.stop());
+    const rest = createRestHandler({ service, logger });
+
+    const dispatch = async (request: HttpRequest): Promise<HttpResponse> => {
+      if (request.path === "/graphql") return handleGraphqlHttp(apollo, service, request);
+      if (request.path === "/api" || request.path.startsWith("/api/")) return rest(request);
+      if (request.path === "/healthz") return health(request, client, tableName, logger);
+      return restError({ code: "NOT_FOUND", message: `nothing at ${request.path}; try /graphql or /api/openapi.json`, details: {} });
+    };
+
+    const httpServer = createServer((req, res) => void handle(req, res, dispatch, logger));
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once("error", reject);
+      httpServer.listen(options.port ?? 4000, options.host ?? "127.0.0.1", () => {
+        httpServer.off("error", reject);
+        resolve();
+      });
+    });
+    cleanups.push(() => stopHttp(httpServer));
+    const address = httpServer.address() as AddressInfo;
+
+    let closing: Promise<void> | null = null;
+    return {
+      url: `http://${displayHost(address)}:${address.port}`,
+      httpServer,
+      service,
+      embedded,
+      tableName,
+      close: () => (closing ??= cleanup()),
+    };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, dispatch: (r: HttpRequest) => Promise<HttpResponse>, logger: Logger): Promise<void> {
+  const started = Date.now();
+  const isGraphql = (req.url ?? "").split("?")[0] === "/graphql";
+  let status = 500;
+  try {
+    if (req.method === "OPTIONS") {
+      req.resume();
+      const response = preflightResponse();
+      status = response.status;
+      writeResponse(res, response);
+      return;
+    }
+    const read = await readBody(req, LIMITS.maxBodyBytes);
+    let response: HttpResponse;
+    if (!read.ok) {
+      const error = { code: "PAYLOAD_TOO_LARGE" as const, message: `the request body is over ${LIMITS.maxBodyBytes} bytes`, details: { limit: LIMITS.maxBodyBytes } };
+      response = isGraphql ? graphqlTransportError(error) : restError(error);
+      // The rest of an oversized body is not read: close the connection after answering.
+      response = { ...response, headers: { ...response.headers, connection: "close" } };
+    } else {
+      response = await dispatch(toHttpRequest(req, read.body));
+    }
+    status = response.status;
+    writeResponse(res, response, CORS_HEADERS);
+  } catch (error) {
+    logger.error(`${req.method} ${req.url} failed`, error);
+    writeResponse(res, jsonResponse(500, { error: { code: "INTERNAL_SERVER_ERROR", message: "internal server error" } }), CORS_HEADERS);
+  } finally {
+    logger.info(`${req.method} ${req.url} ${status} ${Date.now() - started}ms`);
+  }
+}
+
+async function health(request: HttpRequest, client: DynamoDBClient, tableName: string, logger: Logger): Promise<HttpResponse> {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return restError({ code: "BAD_USER_INPUT", message: "use GET /healthz", details: {} }, 405, { allow: "GET, HEAD" });
+  }
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return jsonResponse(200, { ok: true });
+  } catch (error) {
+    logger.error("health check: the store does not answer", error);
+    return jsonResponse(503, { ok: false });
+  }
+}
+
+function stopHttp(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+function displayHost(address: AddressInfo): string {
+  if (address.address === "0.0.0.0" || address.address === "::") return "localhost";
+  return address.family === "IPv6" ? `[${address.address}]` : address.address;
+}

@@ -1,0 +1,64 @@
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { isLogLevel, type LogLevel } from "../api/logger.js";
+import type { ServerOptions } from "./app.js";
+
+export const USAGE = `usage: npm start -- [options]   (or: tsx src/server/main.ts [options])
+
+options:
+  --port <n>          port to listen on (env PORT, default 4000; 0 = any free port)
+  --host <addr>       address to bind (env HOST, default 127.0.0.1)
+  --memory            keep the embedded store in memory: nothing survives a restart
+  --data-dir <dir>    where the embedded store keeps its files (env TABULA_DATA_DIR, default .data)
+  --table <name>      DynamoDB table (env TABLE_NAME, default tabula; created when missing)
+  -h, --help          show this help
+
+environment:
+  DYNAMODB_ENDPOINT   use this DynamoDB-compatible endpoint instead of the embedded store
+  AWS_REGION          region for DYNAMODB_ENDPOINT (default us-east-1)
+  LOG_LEVEL           silent, error, warn (default), info (one line per request) or debug
+`;
+
+export type Config = { readonly help: true } | { readonly help: false; readonly options: ServerOptions & { readonly logLevel: LogLevel } };
+
+/** Command-line flags win over environment variables, which win over defaults. Throws on bad input. */
+export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Config {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      memory: { type: "boolean" },
+      "data-dir": { type: "string" },
+      table: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) return { help: true };
+  const portText = values.port ?? env.PORT ?? "4000";
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) throw new Error(`invalid port "${portText}"`);
+  const logLevel = env.LOG_LEVEL?.toLowerCase() || "warn";
+  if (!isLogLevel(logLevel)) throw new Error(`invalid LOG_LEVEL "${env.LOG_LEVEL}"`);
+  return {
+    help: false,
+    options: {
+      port,
+      host: values.host ?? (env.HOST || "127.0.0.1"),
+      memory: values.memory ?? false,
+      dataDir: resolve(values["data-dir"] ?? (env.TABULA_DATA_DIR || ".data")),
+      dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
+      region: env.AWS_REGION || env.AWS_DEFAULT_REGION || undefined,
+      tableName: values.table ?? (env.TABLE_NAME || "tabula"),
+      logLevel,
+    },
+  };
+}
+
+/** Where the matches live, for the start-up line. */
+export function describeStore(options: ServerOptions): string {
+  if (options.dynamoEndpoint) return `DynamoDB at ${options.dynamoEndpoint}`;
+  return options.memory ? "embedded store in memory" : `embedded store in ${options.dataDir}`;
+}
