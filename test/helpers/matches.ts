@@ -1,0 +1,78 @@
+import { createHash } from "node:crypto";
+import type { TestServer } from "./server.js";
+
+/** Every field of Match, for GraphQL selections. */
+export const MATCH_FIELDS = `id ruleset status version seat seats toMove dice legalMoves state winner result diceCommitment diceSeed createdAt updatedAt`;
+
+export interface MatchJson {
+  id: string;
+  status: "WAITING" | "ACTIVE" | "FINISHED";
+  version: number;
+  seat: number | null;
+  seats: number;
+  toMove: number | null;
+  dice: number[] | null;
+  legalMoves: unknown[];
+  winner: number | null;
+  result: { winner: number | null; winners: number[]; detail: unknown } | null;
+  diceCommitment: string;
+  diceSeed: string | null;
+  [key: string]: unknown;
+}
+export interface EventJson {
+  version: number;
+  type: string;
+  at: string;
+  data: any;
+}
+export interface Created {
+  match: MatchJson;
+  tokens: string[];
+}
+
+export async function createViaRest(t: TestServer, body: Record<string, unknown> = { ruleset: "backgammon" }): Promise<Created> {
+  const reply = await t.rest("POST", "/api/matches", { json: body });
+  if (reply.status !== 201) throw new Error(`createMatch failed: ${reply.status} ${reply.raw}`);
+  return { match: reply.body.match, tokens: reply.body.seats.map((s: { token: string }) => s.token) };
+}
+
+export async function getMatch(t: TestServer, id: string, token?: string): Promise<MatchJson> {
+  const reply = await t.rest("GET", `/api/matches/${id}`, { token });
+  if (reply.status !== 200) throw new Error(`getMatch failed: ${reply.status} ${reply.raw}`);
+  return reply.body;
+}
+
+export async function events(t: TestServer, id: string): Promise<EventJson[]> {
+  const all: EventJson[] = [];
+  for (;;) {
+    const reply = await t.rest("GET", `/api/matches/${id}/events?after=${all.length}`);
+    if (reply.status !== 200) throw new Error(`events failed: ${reply.status} ${reply.raw}`);
+    all.push(...reply.body.events);
+    if (reply.body.events.length < 500) return all;
+  }
+}
+
+/** What a rejected command must leave untouched. */
+export async function stored(t: TestServer, id: string): Promise<{ version: number; events: EventJson[] }> {
+  const [match, log] = await Promise.all([getMatch(t, id), events(t, id)]);
+  return { version: match.version, events: log };
+}
+
+/** The seat that acts next (the opening roll may be asked by any seat: take seat 0). */
+export const actor = (match: MatchJson): number => match.toMove ?? 0;
+
+export const sha256Hex = (hex: string): string => createHash("sha256").update(Buffer.from(hex, "hex")).digest("hex");
+
+/** Rolls until the match is in a seat's move phase with at least one legal move; returns that view. */
+export async function rollUntilMovable(t: TestServer, created: Created): Promise<MatchJson> {
+  for (let i = 0; i < 50; i++) {
+    const match = await getMatch(t, created.match.id);
+    const seat = actor(match);
+    const view = await getMatch(t, match.id, created.tokens[seat]);
+    if (view.dice !== null && view.legalMoves.length > 0) return view;
+    const rolled = await t.rest("POST", `/api/matches/${match.id}/dice`, { token: created.tokens[seat] });
+    if (rolled.status !== 200) throw new Error(`roll failed: ${rolled.raw}`);
+    if (rolled.body.dice !== null && rolled.body.legalMoves.length > 0) return rolled.body;
+  }
+  throw new Error("never got a movable position");
+}
