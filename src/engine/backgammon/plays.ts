@@ -130,7 +130,7 @@ const pack = (b: Int8Array, i: number): number => b[i]! | (b[i + 1]! << 4) | (b[
  * Exact key of a position reached from a fixed start: the mover's 25 counts (4 bits each, packed
  * four to a char) and the mask of points where a blot was hit (the only change to the opponent).
  */
-const playKey = (b: Int8Array, hitMask: number): string =>
+export const playKey = (b: Int8Array, hitMask: number): string =>
   String.fromCharCode(
     pack(b, 0),
     pack(b, 4),

@@ -1,7 +1,7 @@
 import { err, ok, type Result, type RuleError } from "../result.js";
 import { OFF_POINT, parseMove, type Segment } from "./notation.js";
-import { diceToPlay, diceUsed, isDoubles, type Play } from "./plays.js";
-import { BAR, bufferKey, toBuffer, type Position } from "./position.js";
+import { diceToPlay, diceUsed, isDoubles, playKey, type Play } from "./plays.js";
+import { BAR, toBuffer, type Position } from "./position.js";
 import { doStep, stepRefusal, undoStep, type StepRefusal } from "./step.js";
 
 /** One way to realise a written move with single-die steps. */
@@ -74,12 +74,13 @@ function realise(
   const seen = new Map<string, Realisation>();
   let refusal: { why: StepRefusal; at: number } | null = null;
   let hiddenHits = 0;
+  let hitMask = 0;
   // Refusals that explain the most to a player win when several occur.
   const rank: Record<StepRefusal, number> = { BAR_FIRST: 5, BLOCKED: 4, HIGHER_CHECKER: 3, NOT_ALL_HOME: 2, NO_CHECKER: 1 };
 
   const search = (): void => {
     if (chains.every((c) => c.hop === c.path.length)) {
-      const key = bufferKey(b);
+      const key = playKey(b, hitMask);
       const previous = seen.get(key);
       if (!previous || (previous.hiddenHit && hiddenHits === 0)) {
         seen.set(key, { key, hiddenHit: hiddenHits > 0, dice: [...usedDice] });
@@ -106,6 +107,7 @@ function realise(
         const hit = doStep(b, from, die);
         const hidden = hit && !written.has(to);
         if (hidden) hiddenHits++;
+        if (hit) hitMask |= 1 << to;
         used[d] = true;
         usedDice.push(die);
         chain.at = to < 0 ? -1 : to;
@@ -116,6 +118,7 @@ function realise(
         usedDice.pop();
         used[d] = false;
         if (hidden) hiddenHits--;
+        if (hit) hitMask &= ~(1 << to);
         undoStep(b, from, die, hit);
       }
     }
