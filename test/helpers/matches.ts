@@ -76,3 +76,32 @@ export async function rollUntilMovable(t: TestServer, created: Created): Promise
   }
   throw new Error("never got a movable position");
 }
+
+/** Legal-looking backgammon moves; the first one not in `legal` is an illegal move to try. */
+export function illegalMove(legal: readonly unknown[]): string {
+  const candidates = ["24/1", "1/24", "13/12 13/12 13/12 13/12", "6/5", "8/7", "24/23", "13/11"];
+  const found = candidates.find((move) => !legal.includes(move));
+  if (!found) throw new Error("every candidate is legal");
+  return found;
+}
+
+/** A cube match where a seat has doubled: the other seat must answer take or drop. */
+export async function doubledMatch(t: TestServer): Promise<{ created: Created; doubler: number; taker: number; view: MatchJson }> {
+  const created = await createViaRest(t, { ruleset: "backgammon", options: { cube: true } });
+  const movable = await rollUntilMovable(t, created);
+  const mover = movable.seat as number;
+  const moved = await t.rest("POST", `/api/matches/${movable.id}/moves`, { token: created.tokens[mover], json: { move: movable.legalMoves[0] } });
+  if (moved.status !== 200) throw new Error(`move failed: ${moved.raw}`);
+  const doubler = actor(moved.body);
+  const doubled = await t.rest("POST", `/api/matches/${movable.id}/moves`, { token: created.tokens[doubler], json: { move: "double" } });
+  if (doubled.status !== 200) throw new Error(`double failed: ${doubled.raw}`);
+  return { created, doubler, taker: 1 - doubler, view: doubled.body };
+}
+
+/** A finished match: a double dropped ends a 1-point match. */
+export async function finishedMatch(t: TestServer): Promise<{ created: Created; winner: number; final: MatchJson }> {
+  const { created, doubler, taker } = await doubledMatch(t);
+  const dropped = await t.rest("POST", `/api/matches/${created.match.id}/moves`, { token: created.tokens[taker], json: { move: "drop" } });
+  if (dropped.status !== 200 || dropped.body.status !== "FINISHED") throw new Error(`drop failed: ${dropped.raw}`);
+  return { created, winner: doubler, final: dropped.body };
+}

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "../../src/api/limits.js";
+import {
+  createViaRest,
+  doubledMatch,
+  finishedMatch,
+  getMatch,
+  illegalMove,
+  type MatchJson,
+  rollUntilMovable,
+  stored,
+} from "../helpers/matches.js";
+import { type GraphqlReply, startTestServer, type TestServer } from "../helpers/server.js";
+
+/** Every error code a GraphQL client can meet, and that a rejected command stores nothing. */
+let t: TestServer;
+beforeAll(async () => void (t = await startTestServer()));
+afterAll(() => t?.close());
+
+const ROLL = `mutation($id: ID!) { rollDice(matchId: $id) { version } }`;
+const MOVE = `mutation($id: ID!, $move: JSON!, $v: Int, $key: String) {
+  submitMove(matchId: $id, move: $move, expectedVersion: $v, idempotencyKey: $key) { version status } }`;
+
+const roll = (id: string, token?: string) => t.gql(ROLL, { id }, { token });
+const move = (id: string, token: string | undefined, vars: { move: unknown; v?: number; key?: string }) => t.gql(MOVE, { id, ...vars }, { token });
+
+/** Runs a command that must be refused with `code`, and checks that the match did not change. */
+async function refused(id: string, run: () => Promise<GraphqlReply<any>>, code: string, status = 200) {
+  const before = await stored(t, id);
+  const reply = await run();
+  expect(reply.status, reply.raw).toBe(status);
+  expect(reply.errors, reply.raw).toHaveLength(1);
+  const error = reply.errors![0]!;
+  expect(error.extensions.code).toBe(code);
+  expect(error.extensions).not.toHaveProperty("stacktrace");
+  expect(await stored(t, id)).toEqual(before);
+  return error;
+}
+
+async function post(body: string, headers: Record<string, string> = { "content-type": "application/json" }) {
+  const response = await fetch(`${t.url}/graphql`, { method: "POST", headers, body });
+  return { status: response.status, json: (await response.json()) as { errors?: { message: string; extensions: Record<string, unknown> }[] } };
+}
+
+describe("GraphQL errors", () => {
+  it("BAD_USER_INPUT (400) for a body that is not JSON", async () => {
+    const reply = await post('{"query": "{ rulesets }"');
+    expect(reply.status).toBe(400);
+    expect(reply.json.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
+  });
+
+  it("BAD_USER_INPUT (400) for syntax errors, unknown fields and literals of the wrong type, keeping Apollo's code", async () => {
+    const parse = await t.gql("{ match(id: ");
+    expect(parse.status).toBe(400);
+    expect(parse.errors?.[0]?.extensions).toEqual({ code: "BAD_USER_INPUT", graphqlCode: "GRAPHQL_PARSE_FAILED" });
+    const unknown = await t.gql("{ rulesetz }");
+    expect(unknown.status).toBe(400);
+    expect(unknown.errors?.[0]?.extensions).toEqual({ code: "BAD_USER_INPUT", graphqlCode: "GRAPHQL_VALIDATION_FAILED" });
+    const literal = await t.gql(`mutation { submitMove(matchId: "x", move: "13/7", expectedVersion: "three") { version } }`);
+    expect(literal.status).toBe(400);
+    expect(literal.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
+  });
+
+  it("BAD_USER_INPUT for variables of the wrong type (400), a move the ruleset cannot read, bad limits and keys", async () => {
+    const { match, tokens } = await createViaRest(t);
+    const wrongVariable = await refused(match.id, () => t.gql(MOVE, { id: match.id, move: "13/7", v: "seven" }, { token: tokens[0] }), "BAD_USER_INPUT", 400);
+    expect(wrongVariable.message).toMatch(/\$v/);
+    await refused(match.id, () => move(match.id, tokens[0], { move: 42 }), "BAD_USER_INPUT");
+    await refused(match.id, () => move(match.id, tokens[0], { move: "13/7", key: "" }), "BAD_USER_INPUT");
+    await refused(match.id, () => move(match.id, tokens[0], { move: "13/7", key: "k".repeat(LIMITS.maxIdempotencyKeyLength + 1) }), "BAD_USER_INPUT");
+    await refused(match.id, () => move(match.id, tokens[0], { move: "13/7", v: -1 }), "BAD_USER_INPUT");
+    const events = await t.gql(`query($id: ID!) { match(id: $id) { events(limit: 0) { version } } }`, { id: match.id });
+    expect(events.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
+    const ruleset = await t.gql(`mutation { createMatch(input: { ruleset: "chess" }) { match { id } } }`);
+    expect(ruleset.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
+    const seats = await t.gql(`mutation { createMatch(input: { ruleset: "backgammon", seats: 3 }) { match { id } } }`);
+    expect(seats.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "INVALID_SEATS" });
+    const options = await t.gql(`mutation { createMatch(input: { ruleset: "backgammon", options: { matchLength: "long" } }) { match { id } } }`);
+    expect(options.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
+  });
+
+  it("BAD_USER_INPUT for batches, cross-site simple requests and mutations over GET; queries over GET work", async () => {
+    const batch = await post(JSON.stringify([{ query: "{ rulesets }" }, { query: "{ rulesets }" }]));
+    expect(batch.status).toBe(400);
+    expect(batch.json.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
+    const csrf = await post(JSON.stringify({ query: "{ rulesets }" }), { "content-type": "text/plain" });
+    expect(csrf.status).toBe(400);
+    expect(csrf.json.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", graphqlCode: "BAD_REQUEST" });
+
+    const get = await fetch(`${t.url}/graphql?query=${encodeURIComponent("{ rulesets }")}`, { headers: { "apollo-require-preflight": "true" } });
+    expect(get.status).toBe(200);
+    expect(await get.json()).toEqual({ data: { rulesets: ["backgammon"] } });
+    const getMutation = await fetch(`${t.url}/graphql?query=${encodeURIComponent('mutation { createMatch(input: { ruleset: "backgammon" }) { match { id } } }')}`, {
+      headers: { "apollo-require-preflight": "true" },
+    });
+    expect(getMutation.status).toBe(405);
+    expect(((await getMutation.json()) as any).errors[0].extensions.code).toBe("BAD_USER_INPUT");
+  });
+
+  it("NOT_FOUND for commands on an unknown match; reading one gives null", async () => {
+    const { tokens } = await createViaRest(t);
+    const reply = await roll("no-such-match", tokens[0]);
+    expect(reply.errors?.[0]?.extensions.code).toBe("NOT_FOUND");
+    const submitted = await move("no-such-match", tokens[0], { move: "13/7" });
+    expect(submitted.errors?.[0]?.extensions.code).toBe("NOT_FOUND");
+    const read = await t.gql(`query { match(id: "no-such-match") { id } bad: match(id: "not/an id") { id } }`);
+    expect(read.errors).toBeUndefined();
+    expect(read.data).toEqual({ match: null, bad: null });
+  });
+
+  it("UNAUTHENTICATED without a token or with a malformed Authorization header", async () => {
+    const { match } = await createViaRest(t);
+    await refused(match.id, () => roll(match.id), "UNAUTHENTICATED");
+    await refused(match.id, () => move(match.id, undefined, { move: "13/7" }), "UNAUTHENTICATED");
+    await refused(match.id, () => t.gql(ROLL, { id: match.id }, { headers: { authorization: "Basic dXNlcjpwYXNz" } }), "UNAUTHENTICATED");
+  });
+
+  it("FORBIDDEN for another match's token and for a garbage token, also when reading", async () => {
+    const { match } = await createViaRest(t);
+    const other = await createViaRest(t);
+    await refused(match.id, () => roll(match.id, other.tokens[0]), "FORBIDDEN");
+    await refused(match.id, () => roll(match.id, "tbl_garbage"), "FORBIDDEN");
+    await refused(match.id, () => move(match.id, other.tokens[1], { move: "13/7" }), "FORBIDDEN");
+    const read = await t.gql(`query($id: ID!) { match(id: $id) { id } }`, { id: match.id }, { token: "garbage" });
+    expect(read.errors?.[0]?.extensions.code).toBe("FORBIDDEN");
+  });
+
+  it("DICE_NOT_ROLLED for a move before the roll", async () => {
+    const { match, tokens } = await createViaRest(t);
+    const error = await refused(match.id, () => move(match.id, tokens[0], { move: "13/7" }), "DICE_NOT_ROLLED");
+    expect(error.extensions.reason).toEqual(expect.any(String));
+  });
+
+  it("NOT_YOUR_TURN, ALREADY_ROLLED, ILLEGAL_MOVE (with reason) and VERSION_CONFLICT (with currentVersion) mid-game", async () => {
+    const created = await createViaRest(t);
+    const view: MatchJson = await rollUntilMovable(t, created);
+    const id = view.id;
+    const mover = view.seat as number;
+    const other = 1 - mover;
+    const legal = view.legalMoves[0];
+
+    const notYours = await refused(id, () => move(id, created.tokens[other], { move: legal }), "NOT_YOUR_TURN");
+    expect(notYours.extensions.toMove).toBe(mover);
+    await refused(id, () => roll(id, created.tokens[other]), "NOT_YOUR_TURN");
+    await refused(id, () => roll(id, created.tokens[mover]), "ALREADY_ROLLED");
+    const illegal = await refused(id, () => move(id, created.tokens[mover], { move: illegalMove(view.legalMoves) }), "ILLEGAL_MOVE");
+    expect(illegal.extensions.reason).toEqual(expect.any(String));
+    expect(illegal.extensions.reason).not.toBe("");
+    const conflict = await refused(id, () => move(id, created.tokens[mover], { move: legal, v: view.version - 1 }), "VERSION_CONFLICT");
+    expect(conflict.extensions.currentVersion).toBe(view.version);
+
+    const played = await move(id, created.tokens[mover], { move: legal, v: view.version });
+    expect(played.errors).toBeUndefined();
+    expect(played.data.submitMove.version).toBeGreaterThan(view.version);
+  });
+
+  it("NO_DICE_IN_RULESET when a double waits for an answer", async () => {
+    const { created, doubler, taker } = await doubledMatch(t);
+    await refused(created.match.id, () => roll(created.match.id, created.tokens[taker]), "NO_DICE_IN_RULESET");
+    await refused(created.match.id, () => roll(created.match.id, created.tokens[doubler]), "NO_DICE_IN_RULESET");
+  });
+
+  it("MATCH_FINISHED for acting after the end", async () => {
+    const { created, winner, final } = await finishedMatch(t);
+    expect(final.winner).toBe(winner);
+    await refused(created.match.id, () => roll(created.match.id, created.tokens[0]), "MATCH_FINISHED");
+    await refused(created.match.id, () => move(created.match.id, created.tokens[1], { move: "13/7" }), "MATCH_FINISHED");
+  });
+
+  it("IDEMPOTENCY_KEY_REUSED for a key used before with another move", async () => {
+    const created = await createViaRest(t);
+    const view = await rollUntilMovable(t, created);
+    const token = created.tokens[view.seat as number];
+    const first = await move(view.id, token, { move: view.legalMoves[0], key: "key-1" });
+    expect(first.errors).toBeUndefined();
+    await refused(view.id, () => move(view.id, token, { move: illegalMove(view.legalMoves), key: "key-1" }), "IDEMPOTENCY_KEY_REUSED");
+  });
+
+  it("PAYLOAD_TOO_LARGE: a body over the limit (413) and a move over 4 KiB", async () => {
+    const { match, tokens } = await createViaRest(t);
+    const before = await stored(t, match.id);
+    const huge = await post(JSON.stringify({ query: MOVE, variables: { id: match.id, move: "x".repeat(LIMITS.maxBodyBytes) } }), {
+      "content-type": "application/json",
+      authorization: `Bearer ${tokens[0]}`,
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.json.errors?.[0]?.extensions.code).toBe("PAYLOAD_TOO_LARGE");
+    expect(await stored(t, match.id)).toEqual(before);
+    const error = await refused(match.id, () => move(match.id, tokens[0], { move: "x".repeat(LIMITS.maxMoveBytes + 1) }), "PAYLOAD_TOO_LARGE");
+    expect(error.extensions.limit).toBe(LIMITS.maxMoveBytes);
+    const options = await t.gql(`mutation($o: JSON) { createMatch(input: { ruleset: "backgammon", options: $o }) { match { id } } }`, {
+      o: { padding: "x".repeat(LIMITS.maxOptionsBytes) },
+    });
+    expect(options.errors?.[0]?.extensions.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
+  it("QUERY_TOO_COMPLEX (400) for too many fields (aliases count) and too deep a query", async () => {
+    const aliases = Array.from({ length: LIMITS.maxQueryFields + 1 }, (_, i) => `a${i}: rulesets`).join(" ");
+    const wide = await t.gql(`{ ${aliases} }`);
+    expect(wide.status).toBe(400);
+    expect(wide.errors?.[0]?.extensions).toMatchObject({ code: "QUERY_TOO_COMPLEX", limit: LIMITS.maxQueryFields, actual: LIMITS.maxQueryFields + 1 });
+
+    const fragmentBomb = `query { match(id: "x") { ...A } }
+      fragment A on Match { ...B ...B ...B ...B }
+      fragment B on Match { ...C ...C ...C ...C }
+      fragment C on Match { ...D ...D ...D ...D }
+      fragment D on Match { id version seat seats toMove }`;
+    const bomb = await t.gql(fragmentBomb);
+    expect(bomb.status).toBe(400);
+    expect(bomb.errors?.some((e) => e.extensions.code === "QUERY_TOO_COMPLEX")).toBe(true);
+
+    const deep = `{ __type(name: "Match") { ${"ofType { ".repeat(LIMITS.maxIntrospectionDepth)} name ${"} ".repeat(LIMITS.maxIntrospectionDepth)} } }`;
+    const tooDeep = await t.gql(deep);
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.errors?.[0]?.extensions.code).toBe("QUERY_TOO_COMPLEX");
+
+    const atTheLimit = Array.from({ length: LIMITS.maxQueryFields }, (_, i) => `a${i}: rulesets`).join(" ");
+    const fine = await t.gql(`{ ${atTheLimit} }`);
+    expect(fine.status).toBe(200);
+    expect(fine.errors).toBeUndefined();
+  });
+
+  it("keeps introspection open: the standard introspection query passes the limits", async () => {
+    const { getIntrospectionQuery } = await import("graphql");
+    const reply = await t.gql(getIntrospectionQuery());
+    expect(reply.status).toBe(200);
+    expect(reply.errors).toBeUndefined();
+    expect(reply.data.__schema.types.map((type: { name: string }) => type.name)).toContain("Match");
+  });
+
+  it("reads as a seat: the token's seat and its legal moves", async () => {
+    const created = await createViaRest(t);
+    const view = await rollUntilMovable(t, created);
+    const reply = await t.gql(`query($id: ID!) { match(id: $id) { seat legalMoves } }`, { id: view.id }, { token: created.tokens[view.seat as number] });
+    expect(reply.data.match).toEqual({ seat: view.seat, legalMoves: view.legalMoves });
+    const spectator = await getMatch(t, view.id);
+    expect(spectator.legalMoves).toEqual([]);
+  });
+});
