@@ -42,7 +42,8 @@ describe("opening rolls", () => {
   });
 
   it("lists 5-5 as worked out by hand: only 13/8 and 8/3 can be played", () => {
-    expect(notations(START_POSITION, [5, 5]).sort()).toEqual(["13/3(2)", "13/3 13/8(2)", "13/8(2) 8/3(2)", "13/8 8/3(3)"].sort());
+    // x steps 13/8 and 4 - x steps 8/3 with at most 3 + x checkers reaching 8: x = 1..4.
+    expect(notations(START_POSITION, [5, 5])).toEqual(["13/8(4)", "13/3 13/8(2)", "13/3(2)", "13/3 8/3(2)"]);
   });
 });
 
@@ -70,7 +71,7 @@ describe("entering from the bar", () => {
   it("with two on the bar and one entry point, plays only the entering die", () => {
     const twoOnBar = position({ bar: 2, 6: 5, 13: 8 }, { 1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 13: 5 });
     expect(notations(twoOnBar, [6, 5])).toEqual(["bar/19"]);
-    expect(notations(twoOnBar, [6, 6])).toEqual(expect.arrayContaining(["bar/19(2) 19/13(2)".replace("bar/19(2) 19/13(2)", "bar/13(2)")]));
+    expect(notations(twoOnBar, [6, 6])).toContain("bar/13(2)");
   });
 });
 
@@ -82,7 +83,9 @@ describe("blocked points and hits", () => {
   it("marks a hit with * and sends the blot to the bar", () => {
     const blot = position({ 6: 5, 8: 3, 13: 5, 24: 2 }, { 3: 1, 6: 4, 8: 3, 13: 5, 24: 2 });
     const plays = legalPlays(blot, [2, 1]);
-    const hit = plays.find((p) => formatSteps(p.steps) === "24/22* 24/23");
+    expect(plays.map((p) => formatSteps(p.steps))).toContain("24/22*/21");
+    // Like gnubg, parts are ordered by source, then destination, from high to low.
+    const hit = plays.find((p) => formatSteps(p.steps) === "24/23 24/22*");
     expect(hit).toBeDefined();
     const after = playPosition(hit!);
     expect(after.opponent[24]).toBe(1);
@@ -130,7 +133,8 @@ describe("bearing off", () => {
   const far = { 1: 2 }; // the opponent's checkers out of the way (our 24 point)
 
   it("bears off with the exact dice", () => {
-    expect(notations(position({ 6: 1, 5: 1 }, far), [6, 5])).toEqual(["6/off 5/off"]);
+    // 6/1 with the 5 and then 5/off with the 6 (now the highest point) is legal too.
+    expect(notations(position({ 6: 1, 5: 1 }, far), [6, 5])).toEqual(["6/off 5/off", "6/1 5/off"]);
   });
 
   it("bears off from the highest point with a die larger than needed", () => {
@@ -143,9 +147,8 @@ describe("bearing off", () => {
   });
 
   it("cannot bear off until every checker is home", () => {
-    const plays = notations(position({ 7: 1, 6: 1, 5: 13 }, far), [6, 1]);
-    expect(plays).toContain("7/1 6/off".replace("7/1 6/off", "7/6 6/off"));
-    expect(plays).not.toContain("6/off 5/4");
+    // 6/off is only possible once 7 has come home, and 7/6 6/off is the same position as 7/off.
+    expect(notations(position({ 7: 1, 6: 1, 5: 13 }, far), [6, 1])).toEqual(["7/1 6/5", "7/1 5/4", "7/off"]);
   });
 });
 
