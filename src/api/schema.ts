@@ -31,7 +31,7 @@ type Mutation {
   Creates a match and returns one secret token per seat. The tokens are shown only here: the
   server keeps their hashes. Needs no authentication.
   """
-  createMatch(input: CreateMatchInput!): CreateMatchPayload!
+  createMatch("The ruleset and its options." input: CreateMatchInput!): CreateMatchPayload!
 
   """
   Rolls the dice for the seat of the bearer token, when the match waits for a roll by that

@@ -68,7 +68,7 @@ describe("submitMove", () => {
   });
 
   it("rejects an illegal play with ILLEGAL_MOVE and a reason, and a malformed one with BAD_USER_INPUT", () => {
-    given(created, openingRoll([3, 1])).when({ type: "SubmitMove", seat: 0, move: "24/20" }).thenRejects("ILLEGAL_MOVE");
+    given(created, openingRoll([3, 1])).when({ type: "SubmitMove", seat: 0, move: "24/18" }).thenRejects("ILLEGAL_MOVE", "NOT_A_LEGAL_PLAY");
     given(created, openingRoll([3, 1])).when({ type: "SubmitMove", seat: 0, move: { from: 8 } }).thenRejects("BAD_USER_INPUT");
   });
 

@@ -123,8 +123,8 @@ describe("the service over the embedded store", () => {
         return t.store.append(matchId, commit);
       },
     });
-    // After the reload it is the other seat's turn to roll, so the loser's move is refused.
-    expect(await codeOf(racing.submitMove({ matchId: id, token: tokens[mover], move }))).toBe("DICE_NOT_ROLLED");
+    // After the reload the winner's move has passed the turn: the loser's copy is refused.
+    expect(await codeOf(racing.submitMove({ matchId: id, token: tokens[mover], move }))).toBe("NOT_YOUR_TURN");
     const events = await service.listEvents(id);
     expect(events.map((e) => e.version)).toEqual(events.map((_, i) => i + 1));
     expect(events.filter((e) => e.type === "MovePlayed")).toHaveLength(1);
