@@ -84,7 +84,7 @@ const invalid = (message: string): Result<never, RuleError> => err({ reason: "IN
 /** Reads a Match ID; refuses values gnubg would never write (so parse and make round-trip). */
 export function parseMatchId(id: string): Result<MatchId, RuleError> {
   const key = decodeBase64(id.trim(), KEY_BYTES);
-  if (!key) return invalid(`"${id}" is not a ${MATCH_ID_LENGTH}-character gnubg Match ID`);
+  if (!key) return invalid(`"${id}" is not a gnubg Match ID (${MATCH_ID_LENGTH} Base64 characters)`);
   for (let i = 67; i < KEY_BYTES * 8; i++) if (getBit(key, i)) return invalid("unused bits are set");
   const get = (field: Field): number => {
     const [at, width] = FIELD[field];

@@ -34,7 +34,7 @@ const invalid = (message: string): Result<never, RuleError> => err({ reason: "IN
 /** Reads a Position ID; refuses anything gnubg would not produce for a real position. */
 export function parsePositionId(id: string): Result<Position, RuleError> {
   const key = decodeBase64(id.trim(), KEY_BYTES);
-  if (!key) return invalid(`"${id}" is not a ${POSITION_ID_LENGTH}-character gnubg Position ID`);
+  if (!key) return invalid(`"${id}" is not a gnubg Position ID (${POSITION_ID_LENGTH} Base64 characters)`);
   const sides: number[][] = [[], []];
   let bit = 0;
   for (const side of sides) {

@@ -69,11 +69,11 @@ describe("gnubg Position ID", () => {
   });
 
   it.each([
-    ["4HPwATDgc/ABM", /14-character/],
-    ["4HPwATDgc/ABMA=", /14-character/],
-    ["4HPwATDgc/AB.A", /14-character/],
-    ["4HPwATDgc/ABMB", /14-character/], // bits past the 80th set: not canonical
-    ["//////////////", /too many/],
+    ["4HPwATDgc/ABM", /not a gnubg Position ID/],
+    ["4HPwATDgc/ABMA=", /not a gnubg Position ID/],
+    ["4HPwATDgc/AB.A", /not a gnubg Position ID/],
+    ["4HPwATDgc/ABMB", /not a gnubg Position ID/], // bits past the 80th set: not canonical
+    ["/////////////w", /too many/],
   ])("refuses %j", (id, message) => refused(parsePositionId(id), "INVALID_POSITION_ID", message));
 
   it("refuses both sides on one point and more than 15 checkers", () => {
