@@ -58,7 +58,12 @@ describe("a full backgammon match", () => {
     while (current.status !== "FINISHED") {
       if (++commands > MAX_COMMANDS) throw new Error("the match did not end");
       const seat = actor(current);
-      const mayMove = current.seat === seat && current.dice !== null && current.legalMoves.length > 0;
+      if (current.seat !== seat) {
+        // The reply showed the previous actor's view; look as the seat that acts now (a read).
+        const view = await t.gql(`query($id: ID!) { match(id: $id) { ${MATCH_FIELDS} } }`, { id: current.id }, { token: tokens[seat] });
+        current = view.data.match;
+      }
+      const mayMove = current.dice !== null && current.legalMoves.length > 0;
       const reply = mayMove
         ? await t.gql(
             `mutation($id: ID!, $move: JSON!, $v: Int) { submitMove(matchId: $id, move: $move, expectedVersion: $v) { ${MATCH_FIELDS} } }`,
@@ -102,7 +107,8 @@ describe("a full backgammon match", () => {
     while (current.status !== "FINISHED") {
       if (++commands > MAX_COMMANDS) throw new Error("the match did not end");
       const seat = actor(current);
-      const mayMove = current.seat === seat && current.dice !== null && current.legalMoves.length > 0;
+      if (current.seat !== seat) current = (await t.rest("GET", `/api/matches/${id}`, { token: tokens[seat] })).body;
+      const mayMove = current.dice !== null && current.legalMoves.length > 0;
       const reply = mayMove
         ? await t.rest("POST", `/api/matches/${id}/moves`, {
             token: tokens[seat],
