@@ -71,7 +71,7 @@ describe("GraphQL errors", () => {
     await refused(match.id, () => move(match.id, tokens[0], { move: "13/7", v: -1 }), "BAD_USER_INPUT");
     const events = await t.gql(`query($id: ID!) { match(id: $id) { events(limit: 0) { version } } }`, { id: match.id });
     expect(events.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
-    const ruleset = await t.gql(`mutation { createMatch(input: { ruleset: "chess" }) { match { id } } }`);
+    const ruleset = await t.gql(`mutation { createMatch(input: { ruleset: "no-such-game" }) { match { id } } }`);
     expect(ruleset.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
     const seats = await t.gql(`mutation { createMatch(input: { ruleset: "backgammon", seats: 3 }) { match { id } } }`);
     expect(seats.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "INVALID_SEATS" });
@@ -89,7 +89,7 @@ describe("GraphQL errors", () => {
 
     const get = await fetch(`${t.url}/graphql?query=${encodeURIComponent("{ rulesets }")}`, { headers: { "apollo-require-preflight": "true" } });
     expect(get.status).toBe(200);
-    expect(await get.json()).toEqual({ data: { rulesets: ["backgammon"] } });
+    expect(((await get.json()) as any).data.rulesets).toContain("backgammon");
     const getMutation = await fetch(`${t.url}/graphql?query=${encodeURIComponent('mutation { createMatch(input: { ruleset: "backgammon" }) { match { id } } }')}`, {
       headers: { "apollo-require-preflight": "true" },
     });

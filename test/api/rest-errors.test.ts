@@ -42,7 +42,7 @@ describe("REST errors", () => {
     await refused(match.id, () => move(match.id, tokens[0], { move: "13/7", idempotencyKey: "a" }, { "idempotency-key": "b" }), "BAD_USER_INPUT");
     await refused(match.id, () => t.rest("POST", `/api/matches/${match.id}/dice`, { token: tokens[0], json: { seat: 1 } }), "BAD_USER_INPUT");
 
-    const created = await t.rest("POST", "/api/matches", { json: { ruleset: "chess" } });
+    const created = await t.rest("POST", "/api/matches", { json: { ruleset: "no-such-game" } });
     expect(created.status).toBe(400);
     expect((await t.rest("POST", "/api/matches", { json: { ruleset: "backgammon", seats: "two" } })).status).toBe(400);
     expect((await t.rest("POST", "/api/matches", { json: { ruleset: "backgammon", seats: 3 } })).body.error).toMatchObject({ code: "BAD_USER_INPUT", reason: "INVALID_SEATS" });

@@ -70,7 +70,7 @@ export function stateAt(args: {
  * board at every step, tries every source for every die order, no pruning, then applies the
  * maximum-dice and larger-die rules. Returns the distinct resulting positions as JSON.
  */
-export function bruteForcePlays(pos: Position, dice: [number, number]): Set<string> {
+export function bruteForcePlays(pos: Position, dice: readonly [number, number]): Set<string> {
   const [a, b] = dice;
   const orders = a === b ? [[a, a, a, a]] : [[a, b], [b, a]];
   const leaves: { me: number[]; opp: number[]; used: number[] }[] = [];
