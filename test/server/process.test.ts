@@ -10,8 +10,12 @@ afterEach(() => {
   child = undefined;
 });
 
-function start(args: string[]): Promise<{ url: string; line: string; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; stderr: () => string }> {
-  const proc = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts", ...args], {
+/** `node --import tsx` runs main.ts in this process; the tsx CLI (what `npm start` runs) relays signals to a child. */
+const TSX_CLI = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
+
+function start(args: string[], via: "import" | "cli" = "import"): Promise<{ url: string; line: string; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; stderr: () => string }> {
+  const entry = via === "cli" ? [TSX_CLI, "src/server/main.ts"] : ["--import", "tsx", "src/server/main.ts"];
+  const proc = spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: "silent", PORT: "", HOST: "", DYNAMODB_ENDPOINT: "" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -50,6 +54,13 @@ describe("src/server/main.ts", () => {
       await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     }, 30_000);
   }
+
+  it("exits 0 on SIGINT when run through the tsx CLI, as `npm start` does", async () => {
+    const server = await start(["--memory", "--port", "0"], "cli");
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    child!.kill("SIGINT");
+    expect(await server.exit).toEqual({ code: 0, signal: null });
+  }, 30_000);
 
   it("refuses unknown flags with exit code 2 and usage", async () => {
     await expect(start(["--nope"])).rejects.toThrow(/exited with 2/);
