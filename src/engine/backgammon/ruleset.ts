@@ -1,6 +1,6 @@
 import { ok, type Result, type RuleError } from "../result.js";
 import type { Outcome, Ruleset, Turn } from "../ruleset.js";
-import { applyDice, currentPlays, legalMoveList, pass, play } from "./actions.js";
+import { applyDice, legalMoveList, pass, play } from "./actions.js";
 import { refuse } from "./errors.js";
 import { moveSchema, optionsSchema, type BackgammonMove, type BackgammonOptions } from "./options.js";
 import { diceToPlay } from "./plays.js";
@@ -58,7 +58,7 @@ export const backgammon: Ruleset<BackgammonOptions, BackgammonState, BackgammonM
   legalMoves: legalMoveList,
   play,
   pass,
-  dice: (state) => (currentPlays(state) !== null && state.game.dice ? diceToPlay(state.game.dice) : null),
+  dice: (state) => (state.game.phase === "move" && state.game.dice ? diceToPlay(state.game.dice) : null),
   view: (state, seat) => view(state, seat === 0 || seat === 1 ? seat : null, turn(state)),
   outcome,
 };
