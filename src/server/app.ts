@@ -16,6 +16,7 @@ import { createDynamoClients } from "../store/dynamo-client.js";
 import { DynamoEventStore } from "../store/dynamo-event-store.js";
 import { type EmbeddedStore, startEmbeddedStore } from "../store/embedded-store.js";
 import { ensureTable } from "../store/table.js";
+import { lockDataDir } from "./data-lock.js";
 import { readBody, toHttpRequest, writeResponse } from "./node-http.js";
 
 export interface ServerOptions {
@@ -77,7 +78,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     let embedded: EmbeddedStore | null = null;
     let endpoint = options.dynamoEndpoint;
     if (!endpoint) {
-      embedded = await startEmbeddedStore({ path: options.memory ? undefined : (options.dataDir ?? ".data") });
+      const path = options.memory ? undefined : (options.dataDir ?? ".data");
+      if (path) cleanups.push(lockDataDir(path));
+      embedded = await startEmbeddedStore({ path });
       const store = embedded;
       cleanups.push(() => store.close());
       endpoint = embedded.endpoint;

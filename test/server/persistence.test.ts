@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,6 +30,24 @@ describe("a server with a data directory", () => {
     } finally {
       await second.close();
     }
+  });
+
+  it("refuses a second server on the same data directory with a clear message", async () => {
+    const first = await startTestServer({ dataDir, memory: false });
+    try {
+      await expect(startTestServer({ dataDir, memory: false })).rejects.toThrow(/already used by a server in this process/);
+    } finally {
+      await first.close();
+    }
+    // Another live process holds it (the parent of this worker stands in for one).
+    const other = await mkdtemp(join(tmpdir(), "tabula-data-"));
+    await writeFile(join(other, "tabula.pid"), String(process.ppid));
+    await expect(startTestServer({ dataDir: other, memory: false })).rejects.toThrow(new RegExp(`used by another Tabula server \\(pid ${process.ppid}\\)`));
+    // A pid file left by a process that is gone is taken over.
+    await writeFile(join(other, "tabula.pid"), "999999999");
+    const taken = await startTestServer({ dataDir: other, memory: false });
+    await taken.close();
+    await rm(other, { recursive: true, force: true });
   });
 
   it("keeps nothing in memory mode", async () => {
