@@ -61,12 +61,10 @@ function rollDice(command: Extract<Command, { type: "RollDice" }>, state: MatchS
   const turn = ruleset.turn(state.game);
   if (turn.phase === "over" || state.status === "FINISHED") return reject("MATCH_FINISHED", "the match is over");
   if (turn.phase === "move") {
-    if (ruleset.dice(state.game) === null) {
-      return reject("NO_DICE_IN_RULESET", `${state.ruleset} is played without dice at this point`);
-    }
-    return turn.seat === command.seat
-      ? reject("ALREADY_ROLLED", "the dice are rolled; submit a move")
-      : reject("NOT_YOUR_TURN", `seat ${turn.seat} is to move`, { toMove: turn.seat });
+    if (turn.seat !== command.seat) return reject("NOT_YOUR_TURN", `seat ${turn.seat} is to move`, { toMove: turn.seat });
+    // A seat that must act without dice (a ruleset without them, an answer to a double).
+    if (ruleset.dice(state.game) === null) return reject("NO_DICE_IN_RULESET", "no dice are due now: submit a move");
+    return reject("ALREADY_ROLLED", "the dice are rolled; submit a move");
   }
   if (!turn.seats.includes(command.seat)) {
     return reject("NOT_YOUR_TURN", `seat ${turn.seats.join(" or ")} is to roll`, { toMove: turn.seats[0] });
