@@ -12,15 +12,25 @@ export interface Step {
   readonly hit: boolean;
 }
 
-/** A legal play: the steps of one way to reach it, and the position it reaches (mover still "on roll"). */
+/** A legal play: the steps of one way to reach it, from the position it starts in. */
 export interface Play {
   readonly steps: readonly Step[];
   /** Exact key of the resulting position; plays are distinct iff their keys are. */
   readonly key: string;
-  readonly after: Int8Array;
+  /** The position before the play (shared by all plays of one roll; never written to). */
+  readonly before: Int8Array;
 }
 
-export const playPosition = (play: Play): Position => fromBuffer(play.after);
+/**
+ * The position a play reaches, the mover still "on roll". Computed on demand by replaying the
+ * steps: most callers need it for one play only, and not copying a board per play keeps
+ * generation fast.
+ */
+export function playPosition(play: Play): Position {
+  const b = play.before.slice();
+  for (const step of play.steps) doStep(b, step.from - 1, step.die);
+  return fromBuffer(b);
+}
 
 export const isDoubles = (dice: readonly [number, number]): boolean => dice[0] === dice[1];
 
@@ -38,7 +48,8 @@ export const diceToPlay = (dice: readonly [number, number]): number[] =>
  * by the resulting position's key, so the cost is a handful of array writes per node.
  */
 export function legalPlays(pos: Position, dice: readonly [number, number]): Play[] {
-  const finder = new PlayFinder(toBuffer(pos));
+  const before = toBuffer(pos);
+  const finder = new PlayFinder(before.slice(), before);
   if (isDoubles(dice)) {
     finder.run(diceToPlay(dice));
   } else {
@@ -74,7 +85,10 @@ class PlayFinder {
   private readonly dies = [0, 0, 0, 0];
   private readonly hits = [false, false, false, false];
 
-  constructor(private readonly b: Int8Array) {}
+  constructor(
+    private readonly b: Int8Array,
+    private readonly before: Int8Array,
+  ) {}
 
   run(order: readonly number[]): void {
     this.order = order;
@@ -120,7 +134,7 @@ class PlayFinder {
       const die = this.dies[i]!;
       steps.push({ from: from + 1, to: Math.max(from - die + 1, 0), die, hit: this.hits[i]! });
     }
-    this.found.set(key, { steps, key, after: this.b.slice() });
+    this.found.set(key, { steps, key, before: this.before });
   }
 }
 
