@@ -1,7 +1,10 @@
 import { formatMeasurement, type Suite } from "./report.js";
 
 /** `npm run bench [suite ...]`: runs every suite (or the named ones) and prints one line per figure. */
-const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {};
+const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
+  replay: () => import("./suites/replay.js"),
+  http: () => import("./suites/http.js"),
+};
 
 const wanted = process.argv.slice(2);
 const names = wanted.length > 0 ? wanted : Object.keys(SUITES);

@@ -5,9 +5,11 @@ import { deriveRoll } from "../../src/match/dice.js";
 import type { MatchEvent, NewEvent } from "../../src/match/events.js";
 import { replay } from "../../src/match/evolve.js";
 import type { ErrorCode } from "../../src/errors.js";
+import { AT } from "./playout.js";
+
+export { AT };
 
 export const SEED = "5e".repeat(32);
-export const AT = "2026-01-01T00:00:00.000Z";
 
 /** Dice come from `rolls` in order when given, else from the real derivation with SEED. */
 export const contextWith = (rolls: number[][] = []): DecideContext => {

@@ -6,7 +6,8 @@ import { deriveRoll, diceCommitment } from "../../src/match/dice.js";
 import type { MatchEvent } from "../../src/match/events.js";
 import { evolve } from "../../src/match/evolve.js";
 import type { MatchState } from "../../src/match/state.js";
-import { AT } from "./given.js";
+
+export const AT = "2026-01-01T00:00:00.000Z";
 
 /** A small seeded PRNG (mulberry32) so that a failing game can be replayed from its seed. */
 export function prng(seed: number): () => number {
