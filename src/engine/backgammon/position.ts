@@ -25,11 +25,12 @@ export const pipCount = (side: readonly number[]): number => side.reduce((sum, n
 /** The same position with the other player on roll. */
 export const swapSides = (pos: Position): Position => ({ onRoll: pos.opponent, opponent: pos.onRoll });
 
+const OPP = 25;
+
 /**
  * Flat working copy used by the generators: [0..24] the player on roll, [25..49] the opponent.
  * Generators mutate it and undo, which is what keeps generation allocation-free.
  */
-export const OPP = 25;
 export const toBuffer = (pos: Position): Int8Array => {
   const b = new Int8Array(2 * SLOTS);
   for (let i = 0; i < SLOTS; i++) {
@@ -43,11 +44,6 @@ export const fromBuffer = (b: Int8Array): Position => ({
   onRoll: Array.from(b.subarray(0, SLOTS)),
   opponent: Array.from(b.subarray(OPP, 2 * SLOTS)),
 });
-
-/** A compact exact key: one char per slot; two positions are equal iff their keys are. */
-export const bufferKey = (b: Int8Array): string => String.fromCharCode.apply(null, b as unknown as number[]);
-
-export const positionKey = (pos: Position): string => bufferKey(toBuffer(pos));
 
 /** Structural problems that no legal sequence of plays can produce; null when the position is sound. */
 export function positionProblem(pos: Position): string | null {

@@ -4,7 +4,7 @@ import { applyDice, legalMoveList, pass, play } from "./actions.js";
 import { refuse } from "./errors.js";
 import { moveSchema, optionsSchema, type BackgammonMove, type BackgammonOptions } from "./options.js";
 import { diceToPlay } from "./plays.js";
-import { otherSeat, SEATS } from "./seats.js";
+import { isSeat, otherSeat, SEATS } from "./seats.js";
 import { initialState, type BackgammonState } from "./state.js";
 import { view } from "./view.js";
 
@@ -59,6 +59,6 @@ export const backgammon: Ruleset<BackgammonOptions, BackgammonState, BackgammonM
   play,
   pass,
   dice: (state) => (state.game.phase === "move" && state.game.dice ? diceToPlay(state.game.dice) : null),
-  view: (state, seat) => view(state, seat === 0 || seat === 1 ? seat : null, turn(state)),
+  view: (state, seat) => view(state, isSeat(seat) ? seat : null, turn(state)),
   outcome,
 };

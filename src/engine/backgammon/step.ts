@@ -10,7 +10,7 @@ const oppAt = (t: number): number => 48 - t;
 const OPP_BAR = 49;
 
 /** True when no checker of the mover is outside its home board (points 1..6), bar included. */
-export function allHome(b: Int8Array): boolean {
+function allHome(b: Int8Array): boolean {
   for (let i = 6; i <= BAR; i++) if (b[i]! > 0) return false;
   return true;
 }

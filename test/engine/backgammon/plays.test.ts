@@ -1,7 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatSteps } from "../../../src/engine/backgammon/notation.js";
 import { legalPlays, playPosition } from "../../../src/engine/backgammon/plays.js";
-import { START_POSITION } from "../../../src/engine/backgammon/position.js";
+import { START_POSITION, toBuffer } from "../../../src/engine/backgammon/position.js";
+import { canStep, stepRefusal } from "../../../src/engine/backgammon/step.js";
 import { bruteForcePlays, notations, position, positionJson } from "./helpers.js";
 
 /**
@@ -164,5 +166,22 @@ describe("generator agrees with the brute force", () => {
         expect(mine).toEqual(bruteForcePlays(pos, [a, b]));
       }
     }
+  });
+});
+
+describe("the generator's fast step check", () => {
+  it("agrees with the step rule that explains refusals", () => {
+    const sideArb = fc.array(fc.integer({ min: 0, max: 24 }), { maxLength: 15 }).map((slots) => {
+      const counts = new Array<number>(25).fill(0);
+      for (const s of slots) counts[s]!++;
+      return counts;
+    });
+    fc.assert(
+      fc.property(sideArb, sideArb, fc.integer({ min: 0, max: 24 }), fc.integer({ min: 1, max: 6 }), (me, them, from, die) => {
+        const b = toBuffer({ onRoll: me, opponent: them });
+        expect(canStep(b, from, die)).toBe(stepRefusal(b, from, die) === null);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
