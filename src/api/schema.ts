@@ -14,6 +14,38 @@ QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR) plus details such as \`currentVersion\
 schema {
   query: Query
   mutation: Mutation
+  subscription: Subscription
+}
+
+"""
+Live updates over WebSockets (protocol graphql-transport-ws, the \`graphql-ws\` library's), on
+the same \`/graphql\` path. A seat watches as itself by sending its token in the
+\`connection_init\` payload as \`{"authorization": "Bearer <token>"}\`; without one it watches as a
+spectator.
+"""
+type Subscription {
+  """
+  Every committed event of the match, strictly in version order, each exactly once: first all
+  events after \`afterVersion\` (the whole log when it is absent), then each new one as it is
+  committed. A client that reconnects with the last version it saw neither misses nor repeats
+  an event. The subscription completes after MatchFinished.
+  """
+  matchUpdated(
+    "The match to watch."
+    matchId: ID!
+    "The last version the client already has; 0 or absent = from the start of the log."
+    afterVersion: Int
+  ): MatchUpdate!
+}
+
+"One committed event and the match right after it, as the subscriber may see it."
+type MatchUpdate {
+  "The event's version (= \`event.version\`)."
+  version: Int!
+  "The committed event."
+  event: MatchEvent!
+  "The match as it stood right after this event, from the subscriber's seat (or as a spectator)."
+  match: Match!
 }
 
 """

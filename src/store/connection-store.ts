@@ -189,28 +189,34 @@ export class ConnectionStore {
   /**
    * Takes the right to deliver to one subscriber for `leaseMs`, so that two deliveries (the
    * catch-up on subscribe and a stream batch) never interleave and reorder its events. Returns
-   * the last version delivered, or null if another delivery holds the lease or the
-   * subscription is gone.
+   * the last version delivered, "busy" while another delivery holds the lease, or "gone" once
+   * the subscription has ended.
    */
-  async claim(sub: Pick<SubscriptionRecord, "matchId" | "connectionId" | "subscriptionId">, leaseId: string, leaseMs: number): Promise<number | null> {
+  async claim(
+    sub: Pick<SubscriptionRecord, "matchId" | "connectionId" | "subscriptionId">,
+    leaseId: string,
+    leaseMs: number,
+  ): Promise<number | "busy" | "gone"> {
     const now = this.nowMs();
+    const Key = subKey(sub.matchId, sub.connectionId, sub.subscriptionId);
     try {
       const { Attributes } = await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
-          Key: subKey(sub.matchId, sub.connectionId, sub.subscriptionId),
+          Key,
           UpdateExpression: "SET leaseId = :id, leaseUntil = :until",
-          ConditionExpression: "attribute_exists(#pk) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)",
-          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition },
-          ExpressionAttributeValues: { ":id": leaseId, ":until": now + leaseMs, ":now": now },
+          ConditionExpression: "attribute_exists(#pk) AND #exp > :nowSeconds AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)",
+          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition, "#exp": TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ":id": leaseId, ":until": now + leaseMs, ":now": now, ":nowSeconds": this.live() },
           ReturnValues: "ALL_NEW",
         }),
       );
-      return (Attributes?.lastSent as number | undefined) ?? null;
+      return Attributes?.lastSent as number;
     } catch (error) {
-      if (isConditionFailure(error)) return null;
-      throw error;
+      if (!isConditionFailure(error)) throw error;
     }
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key, ConsistentRead: true }));
+    return Item && (Item[TTL_ATTRIBUTE] as number) > this.live() ? "busy" : "gone";
   }
 
   /** Records what was delivered and gives the lease back. */

@@ -1,0 +1,17 @@
+import { TabulaError } from "../errors.js";
+
+/**
+ * The seat token a WebSocket client sent in its `connection_init` payload. Browsers cannot set
+ * headers on a WebSocket, so the token travels there: `{"authorization": "Bearer <token>"}`
+ * (also accepted: `{"token": "<token>"}`, or `headers.authorization`). No token = spectator.
+ */
+export function tokenFromConnectionParams(params: unknown): string | undefined {
+  if (params === null || params === undefined || typeof params !== "object") return undefined;
+  const p = params as { authorization?: unknown; Authorization?: unknown; token?: unknown; headers?: { authorization?: unknown } };
+  if (typeof p.token === "string" && p.token !== "") return p.token;
+  const header = p.authorization ?? p.Authorization ?? p.headers?.authorization;
+  if (header === undefined || header === null || header === "") return undefined;
+  const match = typeof header === "string" ? /^Bearer[ \t]+([\x21-\x7e]{1,512})[ \t]*$/i.exec(header.trim()) : null;
+  if (!match) throw new TabulaError("UNAUTHENTICATED", "the authorization in connection_init must be `Bearer <token>`");
+  return match[1];
+}
