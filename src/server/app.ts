@@ -17,6 +17,9 @@ import { DynamoEventStore } from "../store/dynamo-event-store.js";
 import { type EmbeddedStore, startEmbeddedStore } from "../store/embedded-store.js";
 import { ensureTable } from "../store/table.js";
 import { lockDataDir } from "./data-lock.js";
+import { attachDirectSubscriptions } from "./live-direct.js";
+import { CommitHub } from "../realtime/match-updates.js";
+import { matchIdOfCommit } from "../store/table.js";
 import { readBody, toHttpRequest, writeResponse } from "./node-http.js";
 
 export interface ServerOptions {
@@ -89,11 +92,25 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     cleanups.push(() => client.destroy());
     await ensureTable(client, tableName);
 
+    // Live updates follow the store: the embedded one reports every acknowledged commit itself;
+    // an external endpoint (DYNAMODB_ENDPOINT) has only this process's own commits to go by.
+    const hub = new CommitHub();
+    if (embedded) {
+      const stopFeed = embedded.onPut(({ tableName: table, item }) => {
+        const matchId = matchIdOfCommit(item);
+        if (table === tableName && matchId) hub.committed(matchId);
+      });
+      cleanups.push(stopFeed);
+    }
+    const store = new DynamoEventStore(doc, tableName);
     const service = createService({
-      store: new DynamoEventStore(doc, tableName),
+      store,
       now: options.now ?? (() => new Date()),
       randomBytes: options.randomBytes ?? cryptoRandomBytes,
-      onCommitted: options.onCommitted,
+      onCommitted: (matchId, events) => {
+        if (!embedded) hub.committed(matchId);
+        options.onCommitted?.(matchId, events);
+      },
     });
     const apollo = createGraphqlServer({ logger });
     await apollo.start();
@@ -116,6 +133,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
     });
     cleanups.push(() => stopHttp(httpServer));
+    const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, store, signal: hub, logger });
+    cleanups.push(() => live.close());
     const address = httpServer.address() as AddressInfo;
 
     let closing: Promise<void> | null = null;

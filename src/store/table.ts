@@ -10,6 +10,13 @@ export const TTL_ATTRIBUTE = "expiresAt";
 
 export const matchKey = (matchId: string): string => `MATCH#${matchId}`;
 export const commitKey = (firstVersion: number): string => `EV#${String(firstVersion).padStart(10, "0")}`;
+/** The match of a stored commit item (DynamoDB wire format, as a stream record carries it), else null. */
+export function matchIdOfCommit(item: Record<string, { S?: string } | undefined>): string | null {
+  const pk = item[TABLE_KEYS.partition]?.S;
+  const sk = item[TABLE_KEYS.sort]?.S;
+  return pk?.startsWith("MATCH#") && sk?.startsWith("EV#") ? pk.slice("MATCH#".length) : null;
+}
+
 /** Sorts after every commit key of a partition. */
 export const COMMIT_KEY_END = "EV#~";
 

@@ -1,0 +1,67 @@
+import { makeExecutableSchema } from "@graphql-tools/schema";
+import { type DocumentNode, GraphQLError, type GraphQLSchema, Kind, parse, specifiedRules, validate } from "graphql";
+import type { MatchUpdate } from "../../realtime/update.js";
+import { typeDefs } from "../schema.js";
+import { complexityRule } from "./complexity-rule.js";
+import type { GraphqlContext } from "./context.js";
+import { resolvers } from "./resolvers.js";
+
+/** What a live transport adds to the request context: a way to open one subscriber's stream. */
+export interface LiveContext extends GraphqlContext {
+  openUpdates(matchId: string, afterVersion: number): Promise<AsyncIterableIterator<MatchUpdate>>;
+}
+
+/**
+ * The schema with resolvers, subscriptions included, for the WebSocket transports (Apollo
+ * serves queries and mutations from the same typeDefs and resolvers). Each source event of
+ * `matchUpdated` is already a MatchUpdate, so the field resolves to its source: the same
+ * resolver serves graphql-ws locally and the Lambda fan-out, which executes the subscriber's
+ * document with the update as root value.
+ */
+export function createExecutableSchema(): GraphQLSchema {
+  return makeExecutableSchema({
+    typeDefs,
+    resolvers: {
+      ...resolvers,
+      Subscription: {
+        matchUpdated: {
+          subscribe: (_: unknown, args: { matchId: string; afterVersion?: number | null }, ctx: LiveContext) =>
+            ctx.openUpdates(args.matchId, args.afterVersion ?? 0),
+          resolve: (update: MatchUpdate) => update,
+        },
+      },
+    },
+  });
+}
+
+/**
+ * Reads a document sent over a WebSocket: it must parse, pass the standard rules and our
+ * complexity limits, and be one subscription (queries and mutations go over HTTP, where their
+ * limits and status codes apply). Every problem is a BAD_USER_INPUT (or QUERY_TOO_COMPLEX) error.
+ */
+export function parseLiveDocument(
+  schema: GraphQLSchema,
+  query: string,
+  operationName?: string | null,
+): { document: DocumentNode; errors?: undefined } | { errors: readonly GraphQLError[] } {
+  let document: DocumentNode;
+  try {
+    document = parse(query);
+  } catch (error) {
+    return { errors: [userError(error as GraphQLError)] };
+  }
+  const errors = validate(schema, document, [...specifiedRules, complexityRule()]);
+  if (errors.length > 0) return { errors: errors.map(userError) };
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  if (!operation) return { errors: [userError(new GraphQLError("name one operation of the document (operationName)"))] };
+  if (operation.operation !== "subscription") {
+    return { errors: [userError(new GraphQLError("only subscriptions are served over WebSockets; send queries and mutations over HTTP"))] };
+  }
+  return { document };
+}
+
+const userError = (error: GraphQLError): GraphQLError =>
+  error.extensions?.code
+    ? error
+    : new GraphQLError(error.message, { nodes: error.nodes ?? null, source: error.source ?? null, positions: error.positions ?? null, extensions: { code: "BAD_USER_INPUT" } });

@@ -1,0 +1,75 @@
+import type { Server } from "node:http";
+import type { GraphQLError, GraphQLSchema } from "graphql";
+import { useServer } from "graphql-ws/use/ws";
+import { WebSocketServer } from "ws";
+import { createExecutableSchema, type LiveContext, parseLiveDocument } from "../api/graphql/executable-schema.js";
+import { createFormatError } from "../api/graphql/format-error.js";
+import type { Logger } from "../api/logger.js";
+import { SUBPROTOCOL } from "../realtime/protocol.js";
+import { tokenFromConnectionParams } from "../realtime/connection-token.js";
+import type { CommitSignal } from "../realtime/match-updates.js";
+import { openMatchUpdates } from "../realtime/open-updates.js";
+import type { TabulaService } from "../service/service.js";
+import type { EventStore } from "../store/event-store.js";
+
+export interface DirectLiveOptions {
+  readonly httpServer: Server;
+  readonly path: string;
+  readonly service: TabulaService;
+  readonly store: EventStore;
+  readonly signal: CommitSignal;
+  readonly logger: Logger;
+}
+
+/**
+ * Subscriptions served by this process with the `graphql-ws` library on the same path and port
+ * as HTTP GraphQL. Every update is read back from the store, so what a subscriber receives is
+ * exactly the committed log, as on AWS.
+ */
+export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: WebSocketServer; close(): Promise<void> } {
+  const schema: GraphQLSchema = createExecutableSchema();
+  const formatError = createFormatError(options.logger);
+  const format = (errors: readonly GraphQLError[]) => errors.map((e) => formatError(e.toJSON(), e));
+  const wss = new WebSocketServer({
+    server: options.httpServer,
+    path: options.path,
+    handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
+  });
+
+  const disposable = useServer<Record<string, unknown> | undefined, { token?: string | undefined }>(
+    {
+      schema,
+      onConnect(ctx) {
+        try {
+          ctx.extra.token = tokenFromConnectionParams(ctx.connectionParams);
+          return true;
+        } catch {
+          return false; // graphql-ws closes with 4403 Forbidden
+        }
+      },
+      onSubscribe(ctx, _id, payload) {
+        const parsed = parseLiveDocument(schema, payload.query, payload.operationName);
+        if (parsed.errors) return parsed.errors;
+        const { document } = parsed;
+        const token = ctx.extra.token;
+        const contextValue: LiveContext = {
+          service: options.service,
+          auth: { token },
+          openUpdates: (matchId, after) => openMatchUpdates(options.store, options.signal, token, matchId, after),
+        };
+        return { schema, document, variableValues: payload.variables ?? undefined, operationName: payload.operationName ?? undefined, contextValue };
+      },
+      onError: (_ctx, _id, _payload, errors) => format(errors),
+      onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: format(result.errors) } : undefined),
+    },
+    wss,
+  );
+
+  return {
+    wss,
+    close: async () => {
+      await disposable.dispose();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
