@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { ExecutionResult } from "graphql";
+import type { FormattedExecutionResult } from "graphql";
 import type { EventStore } from "../store/event-store.js";
 import type { ConnectionStore, SubscriptionRecord } from "../store/connection-store.js";
 import { type Timeline, timelineAfter } from "../service/timeline.js";
@@ -10,7 +10,7 @@ import { type MatchUpdate, updateFor } from "./update.js";
 export type Post = (connectionId: string, message: ServerMessage) => Promise<"sent" | "gone">;
 
 /** Runs a subscriber's GraphQL document over one update. */
-export type ExecuteUpdate = (subscription: SubscriptionRecord, update: MatchUpdate) => Promise<ExecutionResult>;
+export type ExecuteUpdate = (subscription: SubscriptionRecord, update: MatchUpdate) => Promise<FormattedExecutionResult>;
 
 export interface DeliveryDeps {
   readonly store: EventStore;

@@ -9,8 +9,12 @@ export const hashSeatToken = (token: string): string => createHash("sha256").upd
  * The seat a token acts for, or null. Every seat's hash is compared, in constant time, so the
  * timing tells nothing about which seat (or how much of a hash) matched.
  */
-export function seatOfToken(token: string, seatTokenHashes: readonly string[]): number | null {
-  const candidate = Buffer.from(hashSeatToken(token), "hex");
+export const seatOfToken = (token: string, seatTokenHashes: readonly string[]): number | null =>
+  seatOfTokenHash(hashSeatToken(token), seatTokenHashes);
+
+/** The same, from a token's hash (a WebSocket connection keeps only the hash of its token). */
+export function seatOfTokenHash(tokenHash: string, seatTokenHashes: readonly string[]): number | null {
+  const candidate = Buffer.from(tokenHash, "hex");
   let seat: number | null = null;
   seatTokenHashes.forEach((hash, index) => {
     const stored = Buffer.from(hash, "hex");

@@ -1,0 +1,199 @@
+import { type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema, subscribe as graphqlSubscribe } from "graphql";
+import type { LiveContext } from "../api/graphql/executable-schema.js";
+import { parseLiveDocument } from "../api/graphql/executable-schema.js";
+import { TabulaError } from "../errors.js";
+import { loadMatch } from "../service/load-match.js";
+import { hashSeatToken, seatOfTokenHash } from "../service/seat-tokens.js";
+import type { TabulaService } from "../service/service.js";
+import type { EventStore } from "../store/event-store.js";
+import type { ConnectionStore, SubscriptionRecord } from "../store/connection-store.js";
+import { tokenFromConnectionParams } from "./connection-token.js";
+import { deliver, type DeliveryDeps, TimelineCache } from "./deliver.js";
+import { parseClientMessage, type ServerMessage, SUBPROTOCOL } from "./protocol.js";
+
+/** The parts of an API Gateway WebSocket event the routes read. */
+export interface WebSocketEvent {
+  readonly requestContext: { readonly connectionId: string; readonly routeKey: string };
+  readonly headers?: Record<string, string | undefined> | null;
+  readonly body?: string | null;
+  readonly isBase64Encoded?: boolean;
+}
+export interface WebSocketResult {
+  readonly statusCode: number;
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+}
+
+export interface GatewayDeps extends DeliveryDeps {
+  readonly schema: GraphQLSchema;
+  readonly service: TabulaService;
+  readonly store: EventStore;
+  readonly connections: ConnectionStore;
+  readonly formatErrors: (result: ExecutionResult) => FormattedExecutionResult;
+}
+
+/** Id of `error` messages about a frame that had no usable id of its own. */
+export const PROTOCOL_ERROR_ID = "protocol";
+
+const header = (event: WebSocketEvent, name: string): string | undefined => {
+  for (const [key, value] of Object.entries(event.headers ?? {})) if (key.toLowerCase() === name) return value;
+  return undefined;
+};
+
+/**
+ * `$connect`: accept only clients that speak graphql-transport-ws, and echo the subprotocol (API
+ * Gateway completes the handshake with what this answer says).
+ */
+export async function onConnect(deps: Pick<GatewayDeps, "connections">, event: WebSocketEvent): Promise<WebSocketResult> {
+  const offered = (header(event, "sec-websocket-protocol") ?? "").split(",").map((p) => p.trim());
+  if (!offered.includes(SUBPROTOCOL)) return { statusCode: 400, body: `use the ${SUBPROTOCOL} subprotocol` };
+  await deps.connections.open(event.requestContext.connectionId);
+  return { statusCode: 200, headers: { "Sec-WebSocket-Protocol": SUBPROTOCOL } };
+}
+
+/** `$disconnect`: the connection and all its subscriptions go. */
+export async function onDisconnect(deps: Pick<GatewayDeps, "connections">, event: WebSocketEvent): Promise<WebSocketResult> {
+  await deps.connections.close(event.requestContext.connectionId);
+  return { statusCode: 200 };
+}
+
+/**
+ * `$default`: every protocol message. Answers go through the management API (`post`), since a
+ * route's return value is not delivered to the client. A bad message is answered with an
+ * `error` message and changes nothing: API Gateway cannot close a socket with a code.
+ */
+export async function onMessage(deps: GatewayDeps, event: WebSocketEvent): Promise<WebSocketResult> {
+  const connectionId = event.requestContext.connectionId;
+  const send = (message: ServerMessage) => deps.post(connectionId, message);
+  const body = event.isBase64Encoded && event.body ? Buffer.from(event.body, "base64").toString("utf8") : event.body;
+  const parsed = parseClientMessage(body);
+  if (!parsed.ok) {
+    await send(errorMessage(idOf(body), "BAD_USER_INPUT", parsed.problem));
+    return { statusCode: 200 };
+  }
+  const message = parsed.message;
+  switch (message.type) {
+    case "ping":
+      await send({ type: "pong" });
+      break;
+    case "pong":
+      break;
+    case "connection_init": {
+      let tokenHash: string | null;
+      try {
+        const token = tokenFromConnectionParams(message.payload);
+        tokenHash = token ? hashSeatToken(token) : null;
+      } catch (error) {
+        await send(errorMessage(PROTOCOL_ERROR_ID, "UNAUTHENTICATED", (error as Error).message));
+        break;
+      }
+      const first = await deps.connections.initialize(connectionId, tokenHash);
+      await send(first ? { type: "connection_ack" } : errorMessage(PROTOCOL_ERROR_ID, "BAD_USER_INPUT", "connection_init was already received"));
+      break;
+    }
+    case "subscribe":
+      await subscribe(deps, connectionId, message.id, message.payload);
+      break;
+    case "complete":
+      await deps.connections.unsubscribe(connectionId, message.id);
+      break;
+    default: {
+      const never: never = message;
+      throw new Error(`unhandled message ${JSON.stringify(never)}`);
+    }
+  }
+  return { statusCode: 200 };
+}
+
+async function subscribe(
+  deps: GatewayDeps,
+  connectionId: string,
+  id: string,
+  payload: { query: string; operationName?: string | null | undefined; variables?: Record<string, unknown> | null | undefined },
+): Promise<void> {
+  const send = (message: ServerMessage) => deps.post(connectionId, message);
+  const connection = await deps.connections.get(connectionId);
+  if (!connection?.initialized) {
+    await send(errorMessage(id, "UNAUTHENTICATED", "send connection_init and wait for connection_ack before subscribing"));
+    return;
+  }
+  const parsed = parseLiveDocument(deps.schema, payload.query, payload.operationName);
+  if (parsed.errors) {
+    await send({ type: "error", id, payload: deps.formatErrors({ errors: parsed.errors }).errors ?? [] });
+    return;
+  }
+
+  // graphql-js runs the field's `subscribe`, which coerces the arguments and, here, stores the
+  // subscription instead of opening an in-process stream.
+  let record: SubscriptionRecord | null = null;
+  let duplicate = false;
+  const contextValue: LiveContext = {
+    service: deps.service,
+    auth: { token: undefined },
+    openUpdates: async (matchId, afterVersion) => {
+      if (!Number.isInteger(afterVersion) || afterVersion < 0) {
+        throw new TabulaError("BAD_USER_INPUT", "`afterVersion` must be a non-negative integer");
+      }
+      const { secrets } = await loadMatch(deps.store, matchId);
+      let seat: number | null = null;
+      if (connection.tokenHash) {
+        seat = seatOfTokenHash(connection.tokenHash, secrets.seatTokenHashes);
+        if (seat === null) throw new TabulaError("FORBIDDEN", "this token does not act for any seat of this match");
+      }
+      record = {
+        connectionId,
+        subscriptionId: id,
+        matchId,
+        query: payload.query,
+        variables: payload.variables ?? null,
+        operationName: payload.operationName ?? null,
+        seat,
+        lastSent: afterVersion,
+      };
+      duplicate = !(await deps.connections.subscribe(record));
+      return emptyStream();
+    },
+  };
+  const result = await graphqlSubscribe({
+    schema: deps.schema,
+    document: parsed.document,
+    contextValue,
+    variableValues: payload.variables ?? undefined,
+    operationName: payload.operationName ?? undefined,
+  });
+  if (duplicate) {
+    await send(errorMessage(id, "BAD_USER_INPUT", `a subscription with id "${id}" is already running on this connection`));
+    return;
+  }
+  if (!record || !(Symbol.asyncIterator in result)) {
+    // As graphql-ws does for a subscription that could not start: its errors, then complete.
+    await send({ type: "next", id, payload: deps.formatErrors(result as ExecutionResult) });
+    await send({ type: "complete", id });
+    return;
+  }
+  // Catch up now; from here on the stream fan-out delivers, and the lease keeps the two in order.
+  await deliver(deps, record, new TimelineCache(deps.store));
+}
+
+const emptyStream = (): AsyncIterableIterator<never> => ({
+  [Symbol.asyncIterator]() {
+    return this;
+  },
+  next: async () => ({ done: true, value: undefined }),
+});
+
+const errorMessage = (id: string, code: string, message: string): ServerMessage => ({
+  type: "error",
+  id,
+  payload: [{ message, extensions: { code } }],
+});
+
+/** The id of a frame that failed validation, if it has a usable one. */
+function idOf(body: string | null | undefined): string {
+  try {
+    const id = (JSON.parse(body ?? "") as { id?: unknown }).id;
+    return typeof id === "string" && id.length > 0 && id.length <= 128 ? id : PROTOCOL_ERROR_ID;
+  } catch {
+    return PROTOCOL_ERROR_ID;
+  }
+}

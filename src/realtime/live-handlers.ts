@@ -1,0 +1,39 @@
+import type { ExecutionResult, FormattedExecutionResult } from "graphql";
+import { createExecutableSchema } from "../api/graphql/executable-schema.js";
+import { createFormatError } from "../api/graphql/format-error.js";
+import type { Logger } from "../api/logger.js";
+import type { TabulaService } from "../service/service.js";
+import type { ConnectionStore } from "../store/connection-store.js";
+import type { EventStore } from "../store/event-store.js";
+import type { Post } from "./deliver.js";
+import { updateExecutor } from "./execute-update.js";
+import { handleStreamBatch, type StreamBatch } from "./fan-out.js";
+import { onConnect, onDisconnect, onMessage, type WebSocketEvent } from "./gateway-routes.js";
+
+export interface LiveHandlerDeps {
+  readonly service: TabulaService;
+  readonly store: EventStore;
+  readonly connections: ConnectionStore;
+  readonly post: Post;
+  readonly logger: Logger;
+}
+
+/**
+ * The four functions of the API Gateway path, built over one set of dependencies: the Lambda
+ * entry points (functions/) and the local gateway both call these, so the code under test is
+ * the code that is deployed.
+ */
+export function createLiveHandlers(deps: LiveHandlerDeps) {
+  const schema = createExecutableSchema();
+  const formatError = createFormatError(deps.logger);
+  const formatErrors = (result: ExecutionResult): FormattedExecutionResult =>
+    result.errors ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } : (result as FormattedExecutionResult);
+  const routeDeps = { ...deps, schema, formatErrors, execute: updateExecutor(schema, deps.service, formatErrors) };
+  return {
+    connect: (event: WebSocketEvent) => onConnect(routeDeps, event),
+    disconnect: (event: WebSocketEvent) => onDisconnect(routeDeps, event),
+    message: (event: WebSocketEvent) => onMessage(routeDeps, event),
+    stream: (batch: StreamBatch) => handleStreamBatch(routeDeps, batch),
+  };
+}
+export type LiveHandlers = ReturnType<typeof createLiveHandlers>;
