@@ -4,7 +4,7 @@ import type { EventStore } from "../store/event-store.js";
 import type { ConnectionStore, SubscriptionRecord } from "../store/connection-store.js";
 import { type Timeline, timelineAfter } from "../service/timeline.js";
 import type { ServerMessage } from "./protocol.js";
-import { type MatchUpdate, updateFor } from "./update.js";
+import { type MatchUpdate, updateFor } from "../service/match-update.js";
 
 /** Sends one message to a connection; "gone" when the client has disconnected (HTTP 410). */
 export type Post = (connectionId: string, message: ServerMessage) => Promise<"sent" | "gone">;

@@ -3,7 +3,7 @@ import type { GraphqlContext } from "../api/graphql/context.js";
 import type { TabulaService } from "../service/service.js";
 import type { SubscriptionRecord } from "../store/connection-store.js";
 import type { ExecuteUpdate } from "./deliver.js";
-import type { MatchUpdate } from "./update.js";
+import type { MatchUpdate } from "../service/match-update.js";
 
 /**
  * Runs a stored subscription document over one update, as graphql-js does for each source

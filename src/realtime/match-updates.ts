@@ -1,6 +1,6 @@
 import type { EventStore } from "../store/event-store.js";
 import { timelineAfter } from "../service/timeline.js";
-import { type MatchUpdate, updateFor } from "./update.js";
+import { type MatchUpdate, updateFor } from "../service/match-update.js";
 
 /** Tells the live path that a match has new commits. */
 export interface CommitSignal {

@@ -1,6 +1,6 @@
 import { makeExecutableSchema } from "@graphql-tools/schema";
 import { type DocumentNode, GraphQLError, type GraphQLSchema, Kind, parse, specifiedRules, validate } from "graphql";
-import type { MatchUpdate } from "../../realtime/update.js";
+import type { MatchUpdate } from "../../service/match-update.js";
 import { typeDefs } from "../schema.js";
 import { complexityRule } from "./complexity-rule.js";
 import type { GraphqlContext } from "./context.js";

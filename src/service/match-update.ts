@@ -1,6 +1,6 @@
 import type { MatchEvent } from "../match/events.js";
-import { type MatchView, toMatchView } from "../service/match-view.js";
-import type { TimelineEntry } from "../service/timeline.js";
+import { type MatchView, toMatchView } from "./match-view.js";
+import type { TimelineEntry } from "./timeline.js";
 
 /** What `matchUpdated` yields: one committed event and the match as this subscriber may see it. */
 export interface MatchUpdate {
