@@ -4,6 +4,7 @@ import { getMatch } from "./get-match.js";
 import { listEvents } from "./list-events.js";
 import { rollDice } from "./roll-dice.js";
 import { submitMove, type SubmitMoveInput } from "./submit-move.js";
+import { updatesAfter } from "./updates-after.js";
 
 /** The one service that GraphQL, REST and the Lambda handlers all call. */
 export function createService(deps: ServiceDeps) {
@@ -13,6 +14,7 @@ export function createService(deps: ServiceDeps) {
     submitMove: (input: SubmitMoveInput) => submitMove(deps, input),
     getMatch: (matchId: string, token: string | undefined) => getMatch(deps, matchId, token),
     listEvents: (matchId: string, after?: number, limit?: number) => listEvents(deps, matchId, after, limit),
+    updatesAfter: (matchId: string, token: string | undefined, after: number) => updatesAfter(deps, matchId, token, after),
   };
 }
 export type TabulaService = ReturnType<typeof createService>;

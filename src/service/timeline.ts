@@ -16,6 +16,8 @@ export interface Timeline {
   readonly secrets: MatchSecrets;
   /** The newest version committed when the timeline was read. */
   readonly version: number;
+  /** The match at that version. */
+  readonly latest: MatchState;
 }
 
 /**
@@ -37,5 +39,6 @@ export async function timelineAfter(store: EventStore, matchId: string, after: n
     state = evolve(state, event);
     if (event.version > after) entries.push({ event, state });
   }
-  return { entries, secrets: snapshot.secrets, version: state?.version ?? snapshot.state.version };
+  const latest = state ?? snapshot.state;
+  return { entries, secrets: snapshot.secrets, version: latest.version, latest };
 }

@@ -159,6 +159,33 @@ export const openApiDocument = {
         },
       },
     },
+    "/api/matches/{id}/stream": {
+      get: {
+        operationId: "streamUpdates",
+        tags: ["matches"],
+        summary: "Watch the match live (Server-Sent Events)",
+        description:
+          "Every committed event after `after` (or after `Last-Event-ID`, which a reconnecting EventSource sends), then each new " +
+          "one as it is committed, as `event: update` with `id:` = version and `data:` = `{version, event, match}` (the match as " +
+          "the token's seat or a spectator sees it). Strictly in version order, each once. The local server keeps the response " +
+          "open and ends it after MatchFinished; behind a gateway that buffers responses it answers with what there is and a " +
+          "`retry:` hint, and the EventSource reconnects. 204 once the match is finished and nothing is left to send.",
+        security: [{}, { bearerAuth: [] }],
+        parameters: [
+          { $ref: "#/components/parameters/MatchId" },
+          { name: "after", in: "query", required: false, description: "Only events after this version (default 0).", schema: { type: "integer", minimum: 0, default: 0 } },
+          { name: "Last-Event-ID", in: "header", required: false, description: "The last version received; wins over `after`.", schema: { type: "integer", minimum: 0 } },
+        ],
+        responses: {
+          "200": { description: "An event stream.", content: { "text/event-stream": { schema: { type: "string" } } } },
+          "204": { description: "The match is finished and the client has every event." },
+          "400": { $ref: "#/components/responses/BadRequest" },
+          "403": errorResponse("FORBIDDEN: the token belongs to no seat of this match."),
+          "404": errorResponse("NOT_FOUND: no match with this id."),
+          "500": { $ref: "#/components/responses/InternalError" },
+        },
+      },
+    },
     "/api/openapi.json": {
       get: {
         operationId: "getOpenApi",

@@ -10,6 +10,7 @@ import { checkIdempotencyKey, checkJsonSize } from "../inputs.js";
 import { LIMITS } from "../limits.js";
 import { CreateMatchBody, describeIssues, RollDiceBody, SubmitMoveBody } from "./bodies.js";
 import { openApiDocument } from "./openapi.js";
+import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "./sse.js";
 import type { RouteSpec } from "./router.js";
 
 export interface RouteContext {
@@ -113,6 +114,18 @@ const listEvents: RouteHandler = async ({ request, params, service }) => {
   return jsonResponse(200, { events: await service.listEvents(params.id as string, after, limit) });
 };
 
+/**
+ * A transport that can hold a response open (the local server) streams updates live instead.
+ * Elsewhere (API Gateway's HTTP API buffers responses) this answers with what is there and a
+ * `retry:` hint, so an EventSource reconnects with Last-Event-ID: polling in SSE's own terms.
+ * A finished match with nothing left to send answers 204, which stops an EventSource.
+ */
+const streamUpdates: RouteHandler = async ({ request, params, service }) => {
+  const { updates, finished } = await service.updatesAfter(params.id as string, token(request), sseResumeVersion(request));
+  if (finished && updates.length === 0) return { status: 204, headers: { "cache-control": "no-store" }, body: "" };
+  return { status: 200, headers: { ...SSE_HEADERS }, body: `retry: ${SSE_RETRY_MS}\n\n${updates.map(sseFrame).join("")}` };
+};
+
 const openApi: RouteHandler = async () => jsonResponse(200, openApiDocument, { "cache-control": "public, max-age=300" });
 
 /** Every REST route; the OpenAPI document describes exactly these (checked by a test). */
@@ -122,5 +135,6 @@ export const REST_ROUTES: readonly RouteSpec<RouteHandler>[] = [
   { method: "POST", path: "/api/matches/{id}/dice", handler: rollDice },
   { method: "POST", path: "/api/matches/{id}/moves", handler: submitMove },
   { method: "GET", path: "/api/matches/{id}/events", handler: listEvents },
+  { method: "GET", path: "/api/matches/{id}/stream", handler: streamUpdates },
   { method: "GET", path: "/api/openapi.json", handler: openApi },
 ];

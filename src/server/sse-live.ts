@@ -1,0 +1,69 @@
+import type { ServerResponse } from "node:http";
+import { CORS_HEADERS } from "../api/cors.js";
+import { restError, toPublicError } from "../api/errors.js";
+import { header, type HttpRequest } from "../api/http.js";
+import { parseAuthorization, tokenOf } from "../api/auth.js";
+import type { Logger } from "../api/logger.js";
+import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "../api/rest/sse.js";
+import type { CommitSignal } from "../realtime/match-updates.js";
+import { openMatchUpdates } from "../realtime/open-updates.js";
+import type { TabulaService } from "../service/service.js";
+import type { EventStore } from "../store/event-store.js";
+import { writeResponse } from "./node-http.js";
+
+export const SSE_PATH = /^\/api\/matches\/([^/]+)\/stream$/;
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * The live form of `GET /api/matches/{id}/stream`: the catch-up, then each commit as it lands,
+ * from the same store reads as the WebSocket path; the response ends after MatchFinished.
+ * Errors before the first byte are ordinary REST errors.
+ */
+export async function serveLiveSse(
+  request: HttpRequest,
+  res: ServerResponse,
+  deps: { service: TabulaService; store: EventStore; signal: CommitSignal; logger: Logger },
+): Promise<number> {
+  const matchId = decodeURIComponent(SSE_PATH.exec(request.path)?.[1] ?? "");
+  let token: string | undefined;
+  let after: number;
+  let catchUp;
+  try {
+    token = tokenOf(parseAuthorization(header(request, "authorization")));
+    after = sseResumeVersion(request);
+    catchUp = await deps.service.updatesAfter(matchId, token, after);
+  } catch (error) {
+    const response = restError(toPublicError(error, deps.logger));
+    writeResponse(res, response, CORS_HEADERS);
+    return response.status;
+  }
+  if (catchUp.finished && catchUp.updates.length === 0) {
+    writeResponse(res, { status: 204, headers: { "cache-control": "no-store" }, body: "" }, CORS_HEADERS);
+    return 204;
+  }
+
+  res.writeHead(200, { ...SSE_HEADERS, ...CORS_HEADERS });
+  res.write(`retry: ${SSE_RETRY_MS}\n\n`);
+  for (const update of catchUp.updates) res.write(sseFrame(update));
+  const last = catchUp.updates.at(-1)?.version ?? after;
+  if (catchUp.finished) {
+    res.end();
+    return 200;
+  }
+
+  const updates = await openMatchUpdates(deps.store, deps.signal, token, matchId, last);
+  const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
+  res.on("close", () => void updates.return());
+  try {
+    for await (const update of updates) {
+      if (res.destroyed) break;
+      res.write(sseFrame(update));
+    }
+  } catch (error) {
+    deps.logger.error(`live updates of ${matchId} failed`, error);
+  } finally {
+    clearInterval(heartbeat);
+    res.end();
+  }
+  return 200;
+}
