@@ -18,6 +18,11 @@ import { type EmbeddedStore, startEmbeddedStore } from "../store/embedded-store.
 import { ensureTable } from "../store/table.js";
 import { lockDataDir } from "./data-lock.js";
 import { attachDirectSubscriptions } from "./live-direct.js";
+import { type LocalGateway, startLocalGateway } from "./local-gateway.js";
+import { type LocalStream, startLocalStream } from "./local-stream.js";
+import { createLiveHandlers } from "../realtime/live-handlers.js";
+import { managementApiPoster } from "../realtime/management-api.js";
+import { ConnectionStore } from "../store/connection-store.js";
 import { CommitHub } from "../realtime/match-updates.js";
 import { matchIdOfCommit } from "../store/table.js";
 import { readBody, toHttpRequest, writeResponse } from "./node-http.js";
@@ -42,7 +47,20 @@ export interface ServerOptions {
   readonly now?: ServiceDeps["now"];
   readonly randomBytes?: ServiceDeps["randomBytes"];
   readonly onCommitted?: ServiceDeps["onCommitted"];
+  /**
+   * How WebSocket subscriptions are served. `direct` (default): graphql-ws in this process.
+   * `lambda`: a local API Gateway and stream feeder run the Lambda route and fan-out handlers,
+   * as deployed (needs the embedded store, whose writes feed the stream).
+   */
+  readonly gateway?: GatewayMode;
 }
+
+export type GatewayMode = "direct" | "lambda";
+export const GATEWAY_MODES: readonly GatewayMode[] = ["direct", "lambda"];
+
+/** Why `--gateway=lambda` cannot run with an external store; shared with the CLI. */
+export const LAMBDA_NEEDS_EMBEDDED_STORE =
+  "--gateway=lambda needs the embedded store: its stream of acknowledged writes stands in for DynamoDB Streams, which an external DYNAMODB_ENDPOINT does not provide here; unset DYNAMODB_ENDPOINT";
 
 export interface RunningServer {
   /** `http://host:port`, without a trailing slash. */
@@ -52,6 +70,10 @@ export interface RunningServer {
   /** The embedded store when one was started (its `onPut` feeds local live updates). */
   readonly embedded: EmbeddedStore | null;
   readonly tableName: string;
+  readonly gateway: GatewayMode;
+  /** In `lambda` mode: the local API Gateway (management endpoint, test seams) and stream feeder. */
+  readonly localGateway: LocalGateway | null;
+  readonly localStream: LocalStream | null;
   /** Stops accepting, lets requests in flight finish (up to a grace period), closes the store. */
   close(): Promise<void>;
 }
@@ -66,6 +88,9 @@ const CLOSE_GRACE_MS = 5_000;
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(options.logLevel ?? "warn");
   const tableName = options.tableName ?? "tabula";
+  const gateway = options.gateway ?? "direct";
+  if (!GATEWAY_MODES.includes(gateway)) throw new Error(`unknown gateway mode "${gateway}"; use direct or lambda`);
+  if (gateway === "lambda" && options.dynamoEndpoint) throw new Error(LAMBDA_NEEDS_EMBEDDED_STORE);
   const cleanups: (() => Promise<void> | void)[] = [];
   const cleanup = async () => {
     for (const fn of cleanups.splice(0).reverse()) {
@@ -133,8 +158,30 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
     });
     cleanups.push(() => stopHttp(httpServer));
-    const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, store, signal: hub, logger });
-    cleanups.push(() => live.close());
+    let localGateway: LocalGateway | null = null;
+    let localStream: LocalStream | null = null;
+    if (gateway === "lambda" && embedded) {
+      // The deployed path: API Gateway's routes and the stream fan-out, with their own service
+      // (as the Lambdas have), answering through the management API over HTTP.
+      const started = await startLocalGateway({ httpServer, path: "/graphql", routes: { connect: (e) => handlers.connect(e), disconnect: (e) => handlers.disconnect(e), message: (e) => handlers.message(e) }, logger });
+      localGateway = started;
+      cleanups.push(() => started.close());
+      const { post, client: management } = managementApiPoster(started.managementEndpoint, options.region);
+      cleanups.push(() => management.destroy());
+      const handlers = createLiveHandlers({
+        service: createService({ store, now: options.now ?? (() => new Date()), randomBytes: options.randomBytes ?? cryptoRandomBytes }),
+        store,
+        connections: new ConnectionStore(doc, tableName),
+        post,
+        logger,
+      });
+      const feeder = startLocalStream({ embedded, tableName, handler: (batch) => handlers.stream(batch), logger, region: options.region });
+      localStream = feeder;
+      cleanups.push(() => feeder.close());
+    } else {
+      const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, store, signal: hub, logger });
+      cleanups.push(() => live.close());
+    }
     const address = httpServer.address() as AddressInfo;
 
     let closing: Promise<void> | null = null;
@@ -144,6 +191,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       service,
       embedded,
       tableName,
+      gateway,
+      localGateway,
+      localStream,
       close: () => (closing ??= cleanup()),
     };
   } catch (error) {
