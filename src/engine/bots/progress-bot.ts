@@ -1,0 +1,70 @@
+import { cellOf, chebyshev, gateOf, zoneOf, type Cell } from "../golnard-estafeta/board.js";
+import { isTrailingZone } from "../golnard-estafeta/crossing.js";
+import { TOKENS, type EstafetaMove } from "../golnard-estafeta/options.js";
+import type { EstafetaState } from "../golnard-estafeta/state.js";
+import { prng } from "./prng.js";
+
+/**
+ * A relay bot: random legal actions with a bias toward progress, so that games end. It scores
+ * each action by how much closer it brings the token to where the team needs it (the next gate,
+ * or the formation cells for a handoff or a gathering) and by gate crossings and finishes; it
+ * takes the best action with probability `greed`, otherwise any legal action at random.
+ * Seeded, so that a game can be replayed from its seed.
+ */
+export interface Bot {
+  choose(state: EstafetaState, moves: readonly EstafetaMove[]): EstafetaMove;
+}
+
+export function progressBot(seed: number, greed = 0.85): Bot {
+  const random = prng(seed);
+  return {
+    choose(state, moves) {
+      if (moves.length === 0) throw new Error("no legal move to choose from");
+      if (random() >= greed) return moves[Math.floor(random() * moves.length)]!;
+      let best: EstafetaMove[] = [];
+      let bestScore = -Infinity;
+      for (const move of moves) {
+        const score = scoreMove(state, move);
+        if (score > bestScore) {
+          bestScore = score;
+          best = [move];
+        } else if (score === bestScore) best.push(move);
+      }
+      return best[Math.floor(random() * best.length)]!;
+    },
+  };
+}
+
+/** The cells where the team wants a token of this zone next. */
+function targets(state: EstafetaState, team: number, zone: 0 | 1 | 2 | 3): readonly Cell[] {
+  const lane = state.lanes[team]!;
+  const tokens = state.tokens[team]!;
+  const progress = state.progress[team]!;
+  const gate = gateOf(lane, zone);
+  if (isTrailingZone(zone, progress)) return [gate.g[0]];
+  const active = tokens.filter((t) => t.status === "active").length;
+  const postWaits = tokens.some((t) => t.status === "post" && t.cell === gate.g[0]);
+  return postWaits ? gate.g.slice(1, active + 1) : gate.g.slice(0, Math.max(1, active));
+}
+
+/** Higher is better for the team: crossings dominate, then getting onto (or near) a target cell. */
+function placeValue(state: EstafetaState, team: number, cell: Cell, occupiedTargets: ReadonlySet<Cell>): number {
+  const zone = zoneOf(cell);
+  const wanted = targets(state, team, zone);
+  let near = 99;
+  for (const t of wanted) if (t === cell || !occupiedTargets.has(t)) near = Math.min(near, chebyshev(cell, t));
+  return -near + (wanted.includes(cell) ? 3 : 0);
+}
+
+export function scoreMove(state: EstafetaState, move: EstafetaMove): number {
+  const team = state.toMove;
+  const index = TOKENS.indexOf(move.token);
+  const token = state.tokens[team]![index]!;
+  if (move.to === "finish") return 1000 + (move.points ?? 0);
+  const from = token.cell!;
+  const to = cellOf(move.to.x, move.to.y);
+  const crossings = (zoneOf(to) - zoneOf(from) + 4) % 4;
+  const occupied = new Set<Cell>();
+  for (const list of state.tokens) for (const t of list) if (t.cell !== null && t.cell !== from) occupied.add(t.cell);
+  return crossings * 100 + placeValue(state, team, to, occupied) - placeValue(state, team, from, occupied);
+}
