@@ -18,7 +18,7 @@ import { type EmbeddedStore, startEmbeddedStore } from "../store/embedded-store.
 import { ensureTable } from "../store/table.js";
 import { lockDataDir } from "./data-lock.js";
 import { attachDirectSubscriptions } from "./live-direct.js";
-import { type LocalGateway, startLocalGateway } from "./local-gateway.js";
+import { GATEWAY_MODES, type GatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE, type LocalGateway, startLocalGateway } from "./local-gateway.js";
 import { type LocalStream, startLocalStream } from "./local-stream.js";
 import { createLiveHandlers } from "../realtime/live-handlers.js";
 import { managementApiPoster } from "../realtime/management-api.js";
@@ -54,13 +54,6 @@ export interface ServerOptions {
    */
   readonly gateway?: GatewayMode;
 }
-
-export type GatewayMode = "direct" | "lambda";
-export const GATEWAY_MODES: readonly GatewayMode[] = ["direct", "lambda"];
-
-/** Why `--gateway=lambda` cannot run with an external store; shared with the CLI. */
-export const LAMBDA_NEEDS_EMBEDDED_STORE =
-  "--gateway=lambda needs the embedded store: its stream of acknowledged writes stands in for DynamoDB Streams, which an external DYNAMODB_ENDPOINT does not provide here; unset DYNAMODB_ENDPOINT";
 
 export interface RunningServer {
   /** `http://host:port`, without a trailing slash. */

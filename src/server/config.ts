@@ -2,6 +2,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { isLogLevel, type LogLevel } from "../api/logger.js";
 import type { ServerOptions } from "./app.js";
+import { GATEWAY_MODES, type GatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE } from "./local-gateway.js";
 
 export const USAGE = `usage: npm start -- [options]   (or: tsx src/server/main.ts [options])
 
@@ -11,6 +12,9 @@ options:
   --memory            keep the embedded store in memory: nothing survives a restart
   --data-dir <dir>    where the embedded store keeps its files (env TABULA_DATA_DIR, default .data)
   --table <name>      DynamoDB table (env TABLE_NAME, default tabula; created when missing)
+  --gateway <mode>    how WebSocket subscriptions are served: direct (default; graphql-ws in this
+                      process) or lambda (a local API Gateway + DynamoDB stream feeder running the
+                      deployed Lambda handlers; needs the embedded store)
   -h, --help          show this help
 
 environment:
@@ -31,6 +35,7 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       memory: { type: "boolean" },
       "data-dir": { type: "string" },
       table: { type: "string" },
+      gateway: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -42,6 +47,9 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
   if (!/^\d+$/.test(portText) || port > 65535) throw new Error(`invalid port "${portText}"`);
   const logLevel = env.LOG_LEVEL?.toLowerCase() || "warn";
   if (!isLogLevel(logLevel)) throw new Error(`invalid LOG_LEVEL "${env.LOG_LEVEL}"`);
+  const gateway = values.gateway as GatewayMode | undefined;
+  if (gateway !== undefined && !GATEWAY_MODES.includes(gateway)) throw new Error(`invalid --gateway "${gateway}"; use direct or lambda`);
+  if (gateway === "lambda" && env.DYNAMODB_ENDPOINT) throw new Error(LAMBDA_NEEDS_EMBEDDED_STORE);
   return {
     help: false,
     options: {
@@ -53,8 +61,16 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       region: env.AWS_REGION || env.AWS_DEFAULT_REGION || undefined,
       tableName: values.table ?? (env.TABLE_NAME || "tabula"),
       logLevel,
+      ...(gateway ? { gateway } : {}),
     },
   };
+}
+
+/** How subscriptions are served, for the start-up line. */
+export function describeGateway(options: ServerOptions, managementEndpoint?: string): string {
+  return options.gateway === "lambda"
+    ? `live updates: local API Gateway + stream feeder running the Lambda handlers (management API ${managementEndpoint ?? "on a loopback port"})`
+    : "live updates: direct (graphql-ws in this process)";
 }
 
 /** Where the matches live, for the start-up line. */

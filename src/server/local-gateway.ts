@@ -20,6 +20,13 @@ import type { WebSocketEvent, WebSocketResult } from "../realtime/gateway-routes
  * throttling, authorizers, and the possible concurrency of `$default` invocations on AWS.
  */
 
+export type GatewayMode = "direct" | "lambda";
+export const GATEWAY_MODES: readonly GatewayMode[] = ["direct", "lambda"];
+
+/** Why `--gateway=lambda` cannot run with an external store; shared with the CLI. */
+export const LAMBDA_NEEDS_EMBEDDED_STORE =
+  "--gateway=lambda needs the embedded store: its stream of acknowledged writes stands in for DynamoDB Streams, which an external DYNAMODB_ENDPOINT does not provide here; unset DYNAMODB_ENDPOINT";
+
 /** The event API Gateway hands a WebSocket route's Lambda (the fields it sets locally). */
 export interface GatewayEvent extends WebSocketEvent {
   readonly requestContext: {

@@ -4,7 +4,7 @@
  * store and exits 0.
  */
 import { startServer } from "./app.js";
-import { configFrom, describeStore, USAGE } from "./config.js";
+import { configFrom, describeGateway, describeStore, USAGE } from "./config.js";
 
 async function main(): Promise<void> {
   let config;
@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   }
   const { url } = server;
   process.stdout.write(
-    `Tabula listening on ${url} (GraphQL ${url}/graphql, REST ${url}/api, OpenAPI ${url}/api/openapi.json, health ${url}/healthz; ${describeStore(options)})\n`,
+    `Tabula listening on ${url} (GraphQL ${url}/graphql, REST ${url}/api, OpenAPI ${url}/api/openapi.json, health ${url}/healthz; ${describeStore(options)}; ${describeGateway(options, server.localGateway?.managementEndpoint)})\n`,
   );
 
   let stopping = false;
