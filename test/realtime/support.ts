@@ -1,0 +1,197 @@
+import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { type Client, createClient } from "graphql-ws";
+import WebSocket from "ws";
+import type { GatewayMode } from "../../src/server/local-gateway.js";
+import { createDynamoClients } from "../../src/store/dynamo-client.js";
+import { type TestServer, startTestServer } from "../helpers/server.js";
+import type { ServerOptions } from "../../src/server/app.js";
+
+/**
+ * ONE_GRAPHQL: under vitest, `import "graphql"` in our sources resolves (vite, "module" field) to
+ * graphql's index.mjs, while @graphql-tools and graphql-ws, loaded by Node, get its CommonJS
+ * index.js: two realms, and graphql-js refuses a schema made by the other one ("Cannot use
+ * GraphQLSchema from another module or realm"). Node and tsx (npm start, Lambda bundles) load
+ * one copy, so this is a test-runner artefact; each test file here that starts a server with
+ * WebSockets therefore maps "graphql" to the CommonJS copy:
+ *   vi.mock("graphql", () => import("graphql/index.js"));
+ */
+export const MODES: readonly GatewayMode[] = ["direct", "lambda"];
+export const SUBPROTOCOL = "graphql-transport-ws";
+
+/** Every field of Match that REST and GraphQL both return the same way. */
+export const VIEW_FIELDS = ["id", "status", "version", "seat", "seats", "toMove", "dice", "legalMoves", "winner", "diceCommitment", "diceSeed"] as const;
+
+export const UPDATE_QUERY = `subscription($id: ID!, $after: Int) {
+  matchUpdated(matchId: $id, afterVersion: $after) {
+    version
+    event { version type at data }
+    match { ${VIEW_FIELDS.join(" ")} }
+  }
+}`;
+
+export const startLiveServer = (mode: GatewayMode, options: ServerOptions = {}): Promise<TestServer> => startTestServer({ gateway: mode, ...options });
+
+export const wsUrl = (t: TestServer): string => `${t.url.replace(/^http/, "ws")}/graphql`;
+
+export interface Watcher {
+  readonly client: Client;
+  /** Every `next` payload, in arrival order. */
+  readonly results: any[];
+  /** Every frame the server sent, as received. */
+  readonly frames: string[];
+  /** Resolves "complete" or the error the subscription ended with. */
+  readonly ended: Promise<{ outcome: "complete" } | { outcome: "error"; error: unknown }>;
+  /** Resolves once `count` results arrived. */
+  results$(count: number, timeoutMs?: number): Promise<any[]>;
+  dispose(): Promise<void>;
+}
+
+/** One real graphql-ws client (its own socket) running `matchUpdated`. */
+export function watch(t: TestServer, matchId: string, options: { token?: string | undefined; afterVersion?: number; query?: string } = {}): Watcher {
+  const frames: string[] = [];
+  const results: any[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+  class RecordingWebSocket extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols);
+      this.on("message", (data) => frames.push(String(data)));
+    }
+  }
+  const client = createClient({
+    url: wsUrl(t),
+    webSocketImpl: RecordingWebSocket,
+    retryAttempts: 0,
+    lazyCloseTimeout: 0,
+    connectionParams: options.token ? { authorization: `Bearer ${options.token}` } : {},
+  });
+  const ended = new Promise<{ outcome: "complete" } | { outcome: "error"; error: unknown }>((resolve) => {
+    client.subscribe(
+      { query: options.query ?? UPDATE_QUERY, variables: { id: matchId, ...(options.afterVersion !== undefined ? { after: options.afterVersion } : {}) } },
+      {
+        next: (value) => {
+          results.push(value);
+          for (const w of waiters.filter((w) => results.length >= w.count)) w.resolve();
+        },
+        error: (error) => resolve({ outcome: "error", error }),
+        complete: () => resolve({ outcome: "complete" }),
+      },
+    );
+  });
+  return {
+    client,
+    results,
+    frames,
+    ended,
+    results$(count, timeoutMs = 10_000) {
+      if (results.length >= count) return Promise.resolve(results);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`only ${results.length} of ${count} results after ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ count, resolve: () => (clearTimeout(timer), resolve(results)) });
+      });
+    },
+    dispose: () => client.dispose() as Promise<void>,
+  };
+}
+
+/** The updates a watcher received (each `next` must have data and no errors). */
+export function updatesOf(watcher: Watcher): any[] {
+  return watcher.results.map((r) => {
+    if (r.errors) throw new Error(`a next carried errors: ${JSON.stringify(r.errors)}`);
+    return r.data.matchUpdated;
+  });
+}
+
+/** Waits until `check` passes (or throws its last failure). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000, everyMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+}
+
+/** Every item of the server's table, sorted by key, for before/after comparisons. */
+export async function scanTable(t: TestServer): Promise<Record<string, unknown>[]> {
+  const embedded = t.server.embedded;
+  if (!embedded) throw new Error("no embedded store");
+  const { client, doc } = createDynamoClients({ endpoint: embedded.endpoint });
+  try {
+    const items: Record<string, unknown>[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await doc.send(new ScanCommand({ TableName: t.server.tableName, ConsistentRead: true, ExclusiveStartKey: startKey }));
+      items.push(...(page.Items ?? []));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    const key = (i: Record<string, unknown>) => `${i.PK} ${i.SK}`;
+    return items.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  } finally {
+    client.destroy();
+  }
+}
+
+/** A raw WebSocket speaking graphql-transport-ws by hand (for what a well-behaved client never sends). */
+export interface RawSocket {
+  readonly socket: WebSocket;
+  readonly received: any[];
+  send(message: unknown): void;
+  sendText(text: string): void;
+  /** The next message not yet taken. */
+  next(timeoutMs?: number): Promise<any>;
+  /** Nothing more arrives within `ms`. */
+  quiet(ms?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function rawSocket(t: TestServer, protocol: string | null = SUBPROTOCOL): Promise<RawSocket> {
+  const socket = new WebSocket(wsUrl(t), protocol ? [protocol] : []);
+  const received: any[] = [];
+  let taken = 0;
+  let wake: (() => void) | null = null;
+  socket.on("message", (data) => {
+    const text = String(data);
+    try {
+      received.push(JSON.parse(text));
+    } catch {
+      received.push(text);
+    }
+    wake?.();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once("open", () => resolve());
+    socket.once("error", reject);
+    socket.once("unexpected-response", (_req, res) => reject(new Error(`refused: ${res.statusCode}`)));
+  });
+  return {
+    socket,
+    received,
+    send: (message) => socket.send(JSON.stringify(message)),
+    sendText: (text) => socket.send(text),
+    async next(timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length <= taken) {
+        if (Date.now() > deadline) throw new Error(`no message within ${timeoutMs} ms (got ${JSON.stringify(received)})`);
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, 50);
+        });
+      }
+      return received[taken++];
+    },
+    async quiet(ms = 200) {
+      const before = received.length;
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      if (received.length !== before) throw new Error(`unexpected message(s): ${JSON.stringify(received.slice(before))}`);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (socket.readyState === socket.CLOSED) return resolve();
+        socket.once("close", () => resolve());
+        socket.close();
+      }),
+  };
+}
