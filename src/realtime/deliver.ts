@@ -87,6 +87,11 @@ export async function deliver(deps: DeliveryDeps, subscription: SubscriptionReco
         return;
       }
     }
+    if (timeline.latest.status === "FINISHED") {
+      // Resumed after MatchFinished (afterVersion = the last version): nothing to send, but done.
+      await deps.post(subscription.connectionId, { type: "complete", id: subscription.subscriptionId });
+      await deps.connections.unsubscribe(subscription.connectionId, subscription.subscriptionId);
+    }
   } finally {
     await deps.connections.release(subscription, leaseId, sent);
   }

@@ -57,6 +57,8 @@ export class MatchUpdateStream implements AsyncIterableIterator<MatchUpdate> {
         this.queue.push(updateFor(entry, this.seat));
         this.sent = entry.event.version;
       }
+      // Resumed after MatchFinished (afterVersion = the last version): nothing to send, but done.
+      if (this.queue.length === 0 && timeline.latest.status === "FINISHED") this.finish();
     }
     return { done: true, value: undefined };
   }
