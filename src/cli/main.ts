@@ -2,6 +2,7 @@
 const COMMANDS = {
   moves: () => import("./moves.js"),
   "verify-dice": () => import("./verify-dice.js"),
+  selfplay: () => import("./selfplay.js"),
 } as const;
 type CommandName = keyof typeof COMMANDS;
 
@@ -10,6 +11,7 @@ const USAGE = `usage: tabula <command> [options]
 commands:
   moves         list every legal backgammon play for a position and a roll
   verify-dice   re-check every dice roll of a finished match from its events
+  selfplay      play seeded bot games of a ruleset to the end, checking invariants and replay
 `;
 
 export async function main(argv: string[]): Promise<number> {

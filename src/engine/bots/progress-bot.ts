@@ -21,10 +21,11 @@ export function progressBot(seed: number, greed = 0.85): Bot {
     choose(state, moves) {
       if (moves.length === 0) throw new Error("no legal move to choose from");
       if (random() >= greed) return moves[Math.floor(random() * moves.length)]!;
+      const scorer = progressScorer(state);
       let best: EstafetaMove[] = [];
       let bestScore = -Infinity;
       for (const move of moves) {
-        const score = scoreMove(state, move);
+        const score = scorer(move);
         if (score > bestScore) {
           bestScore = score;
           best = [move];
@@ -47,24 +48,26 @@ function targets(state: EstafetaState, team: number, zone: 0 | 1 | 2 | 3): reado
   return postWaits ? gate.g.slice(1, active + 1) : gate.g.slice(0, Math.max(1, active));
 }
 
-/** Higher is better for the team: crossings dominate, then getting onto (or near) a target cell. */
-function placeValue(state: EstafetaState, team: number, cell: Cell, occupiedTargets: ReadonlySet<Cell>): number {
-  const zone = zoneOf(cell);
-  const wanted = targets(state, team, zone);
-  let near = 99;
-  for (const t of wanted) if (t === cell || !occupiedTargets.has(t)) near = Math.min(near, chebyshev(cell, t));
-  return -near + (wanted.includes(cell) ? 3 : 0);
-}
-
-export function scoreMove(state: EstafetaState, move: EstafetaMove): number {
+/**
+ * Scores actions of the team to move: higher is better. Crossings dominate, then how much the
+ * action brings the token onto (or nearer to) a cell where the team wants it.
+ */
+export function progressScorer(state: EstafetaState): (move: EstafetaMove) => number {
   const team = state.toMove;
-  const index = TOKENS.indexOf(move.token);
-  const token = state.tokens[team]![index]!;
-  if (move.to === "finish") return 1000 + (move.points ?? 0);
-  const from = token.cell!;
-  const to = cellOf(move.to.x, move.to.y);
-  const crossings = (zoneOf(to) - zoneOf(from) + 4) % 4;
   const occupied = new Set<Cell>();
-  for (const list of state.tokens) for (const t of list) if (t.cell !== null && t.cell !== from) occupied.add(t.cell);
-  return crossings * 100 + placeValue(state, team, to, occupied) - placeValue(state, team, from, occupied);
+  for (const list of state.tokens) for (const t of list) if (t.cell !== null) occupied.add(t.cell);
+  const wanted = ([0, 1, 2, 3] as const).map((zone) => targets(state, team, zone));
+  const value = (cell: Cell, self: Cell): number => {
+    const list = wanted[zoneOf(cell)]!;
+    let near = 99;
+    for (const t of list) if (t === cell || t === self || !occupied.has(t)) near = Math.min(near, chebyshev(cell, t));
+    return -near + (list.includes(cell) ? 3 : 0);
+  };
+  return (move) => {
+    if (move.to === "finish") return 1000 + (move.points ?? 0);
+    const from = state.tokens[team]![TOKENS.indexOf(move.token)]!.cell!;
+    const to = cellOf(move.to.x, move.to.y);
+    const crossings = (zoneOf(to) - zoneOf(from) + 4) % 4;
+    return crossings * 100 + value(to, from) - value(from, from);
+  };
 }

@@ -51,8 +51,10 @@ export function playGame(
         entry = { pass: true };
       } else {
         const move = bot.choose(state, moves);
+        // The match layer plays the move and records its normalized form; playing the recorded
+        // form (route included) reaches the same state without a second search.
         const recorded = rules.normalize!(state, move);
-        state = unwrap(rules.play(state, move), `play ${JSON.stringify(move)}`);
+        state = unwrap(rules.play(state, recorded), `play ${JSON.stringify(move)} as ${JSON.stringify(recorded)}`);
         entry = { move: recorded };
       }
     }

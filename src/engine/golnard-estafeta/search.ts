@@ -84,6 +84,19 @@ export interface Reach {
 }
 
 const K = 13; // step counts 0..12
+
+/** BALL[(local * 13 + r) * 2 + half]: the cells within Chebyshev distance r inside the zone. */
+const BALL = new Int32Array(36 * K * 2);
+for (let c = 0; c < 36; c++) {
+  for (let r = 0; r < K; r++) {
+    for (let t = 0; t < 36; t++) {
+      if (Math.max(Math.abs((c % 6) - (t % 6)), Math.abs(((c / 6) | 0) - ((t / 6) | 0))) <= r) {
+        BALL[(c * K + r) * 2] = BALL[(c * K + r) * 2]! | bitA(t);
+        BALL[(c * K + r) * 2 + 1] = BALL[(c * K + r) * 2 + 1]! | bitB(t);
+      }
+    }
+  }
+}
 const DEPTHS = 4; // zones a route can touch: 12 points cannot bring a token back to its zone
 const GATE_CLOSED = 0;
 const GATE_CROSS = 1;
@@ -268,9 +281,26 @@ function worthExploring(d: number, c: number, u: number, fa: number, fb: number)
   const g = gateKind[d]!;
   const beyond = g === GATE_CROSS && beyondNeeded(d);
   if (remaining[d] === 0 && (g === GATE_CLOSED || (g === GATE_CROSS && !beyond) || (g === GATE_FINISH && !anyFinishNeeded()))) return false;
+  const R = maxL - u;
+  // Walls and tokens only lengthen routes: targets outside the plain distance bound are out of reach.
+  const g0 = g0Local[d]!;
+  const g0a = g === GATE_CLOSED ? 0 : bitA(g0);
+  const g0b = g === GATE_CLOSED ? 0 : bitB(g0);
+  let near = false;
+  for (let j = 1; j <= R && !near; j++) {
+    const i = d * K + u + j;
+    const b = (c * K + j) * 2;
+    const ba = BALL[b]!;
+    const bb = BALL[b + 1]!;
+    if (((exNeedA[i]! | stNeedA[i]!) & ba) | ((exNeedB[i]! | stNeedB[i]!) & bb)) near = true;
+    else if ((g0a & ba) | (g0b & bb)) {
+      const k = u + j;
+      near = g === GATE_FINISH ? finishNeeded(k + 1) : beyond && k < maxL && crossed[d * K + k] === 0;
+    }
+  }
+  if (!near) return false;
   let ca = bitA(c);
   let cb = bitB(c);
-  const R = maxL - u;
   let j = 1;
   for (; j <= R; j++) {
     const ha = ca | ((ca << 1) & NOT_COL0) | ((ca >>> 1) & NOT_COL5);
@@ -347,6 +377,27 @@ function dfs(d: number, c: number, u: number, pa: number, pb: number): void {
       if (found) return;
     }
   }
+  if (u + 1 === maxL && (mode === 0 || tKind === 0)) {
+    // The last step: every free neighbour is an answer; no need to enter them one by one.
+    const la = NB_A[c]! & fa;
+    const lb = NB_B[c]! & fb;
+    const i = d * K + maxL;
+    if (mode === 0) {
+      const na = exNeedA[i]! & la;
+      const nb = exNeedB[i]! & lb;
+      if (na | nb) {
+        remaining[d] = remaining[d]! - popcount(na) - popcount(nb);
+        exNeedA[i] = exNeedA[i]! & ~la;
+        exNeedB[i] = exNeedB[i]! & ~lb;
+      }
+      exFoundA[i] = exFoundA[i]! | la;
+      exFoundB[i] = exFoundB[i]! | lb;
+    } else if (d === tDepth && ((la & bitA(tLocal)) | (lb & bitB(tLocal)))) {
+      pathCell[u + 1] = ZONE_CELL[zoneAt[d]! * 36 + tLocal]!;
+      found = true;
+    }
+    return;
+  }
   if (!worthExploring(d, c, u, fa, fb)) return;
   const list = NEIGHBOURS[c]!;
   const zBase = zoneAt[d]! * 36;
@@ -393,6 +444,19 @@ function dfs(d: number, c: number, u: number, pa: number, pb: number): void {
   }
 }
 
+function collect(out: number[], zBase: number, a: number, b: number, points: number): void {
+  while (a) {
+    const t = 31 - Math.clz32(a & -a);
+    out.push(ZONE_CELL[zBase + t]! * 16 + points);
+    a &= a - 1;
+  }
+  while (b) {
+    const t = 31 - Math.clz32(b & -b);
+    out.push(ZONE_CELL[zBase + HALF + t]! * 16 + points);
+    b &= b - 1;
+  }
+}
+
 /**
  * Every distinct action of one token with `first`/`second` points left on the dice (0 = spent).
  * When both dice show the same points only `first` is listed: the two labels are one action.
@@ -414,25 +478,18 @@ export function enumerateReaches(pos: SearchPosition, mover: number, visited: re
   dfs(0, s, 0, bitA(s), bitB(s));
 
   const out: Reach[] = [];
-  const dieLens: [0 | 1 | 2, number][] = [
-    [0, lens[0]!],
-    [1, lens[1]!],
-    [2, bothL],
-  ];
-  for (const [die, l] of dieLens) {
+  const dieLens = [lens[0]!, lens[1]!, bothL];
+  for (let die = 0 as 0 | 1 | 2; die <= 2; die++) {
+    const l = dieLens[die]!;
     if (l === 0) continue;
-    const cells: [number, number][] = [];
+    const cells: number[] = []; // cell * 16 + points, sorted below
     for (let d = 0; d < DEPTHS; d++) {
       if (!inited[d]) continue;
-      const zBase = zoneAt[d]! * 36;
-      const pushBits = (a: number, b: number, points: number) => {
-        for (let t = 0; t < 36; t++) if (t < HALF ? (a >>> t) & 1 : (b >>> (t - HALF)) & 1) cells.push([ZONE_CELL[zBase + t]!, points]);
-      };
-      pushBits(exFoundA[d * K + l]!, exFoundB[d * K + l]!, l);
-      if (die !== 2) for (let k = 1; k < l; k++) pushBits(stFoundA[d * K + k]!, stFoundB[d * K + k]!, k);
+      collect(cells, zoneAt[d]! * 36, exFoundA[d * K + l]!, exFoundB[d * K + l]!, l);
+      if (die !== 2) for (let k = 1; k < l; k++) collect(cells, zoneAt[d]! * 36, stFoundA[d * K + k]!, stFoundB[d * K + k]!, k);
     }
-    cells.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-    for (const [to, points] of cells) out.push({ die, to, points });
+    cells.sort((x, y) => x - y);
+    for (const v of cells) out.push({ die, to: v >> 4, points: v & 15 });
     if (die !== 2) {
       for (let k = 1; k <= l; k++) if (finFound[k]) out.push({ die, to: -1, points: k });
     } else if (finFound[l]) out.push({ die, to: -1, points: l });
