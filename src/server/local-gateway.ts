@@ -198,7 +198,14 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     }
     const protocol = headerOf(result.headers, "sec-websocket-protocol");
     if (protocol) chosenProtocol.set(req, protocol);
-    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, connection, host));
+    let accepted = false;
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      accepted = true;
+      accept(ws, connection, host);
+    });
+    // ws completes (or drops) the handshake synchronously: a socket that died meanwhile is
+    // destroyed without a connection, and what `$connect` stored must go.
+    if (!accepted) await invoke("disconnect", disconnectEvent(connection, host, 1006, "Connection closed before the handshake completed"));
   };
 
   const disconnectEvent = (
