@@ -93,13 +93,18 @@ function resolve(state: EstafetaState, move: EstafetaMove): Result<Resolved> {
   };
 
   if (move.path) return check(move.path.map((p) => cellOf(p.x, p.y)));
+  if (move.points !== undefined && (move.points > budget || (die === 2 && move.points !== budget))) {
+    return refuse("WRONG_POINTS", die === 2 ? `a move on both dice spends all ${budget} points` : `${budget} points are left on the ${DIE_CHOICES[die]} die`);
+  }
   // No route given: the engine searches one. Without `points`, the most points that work.
   const candidates = move.points !== undefined ? [move.points] : die === 2 ? [budget] : Array.from({ length: budget }, (_, i) => budget - i);
   const pos = searchPosition(state, team);
   for (const points of candidates) {
-    if (points > budget || (die === 2 && points !== budget)) continue;
     const path = findRoute(pos, mover, visited, dest, points, !finish && points < budget);
     if (path) return check(path);
+  }
+  if (move.points !== undefined && !finish && move.points < budget && findRoute(pos, mover, visited, dest, move.points, false)) {
+    return refuse("EARLY_STOP", "a token may stop before its die is spent only where it has no legal next step");
   }
   return refuse("NO_ROUTE", `${move.token} has no legal route to ${JSON.stringify(move.to)}${move.points !== undefined ? ` spending ${move.points} points` : ""} with the ${move.die} die`);
 }
