@@ -148,6 +148,7 @@ export function startLocalStream(options: LocalStreamOptions): LocalStream {
         logger.error(`local stream: the handler failed on a batch of ${batch.length}`, error);
         failedAt = 0;
       }
+      if (dropRest) break;
       const done = failedAt < 0 ? batch.length : failedAt;
       pending.splice(0, done);
       delivered += done;
@@ -198,11 +199,11 @@ export function startLocalStream(options: LocalStreamOptions): LocalStream {
           wakeSleeper?.();
         }
       }
-      if (pending.length > 0) {
+      if (dropRest) {
+        // A batch still in the handler is abandoned, as a Lambda invocation cut short.
         logger.warn(`local stream: closing with ${pending.length} record(s) not handled; dropped`);
         pending.length = 0;
       }
-      while (pump) await pump;
       for (const resolve of idleWaiters.splice(0)) resolve();
     },
   };
