@@ -1,0 +1,194 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
+import * as apigwv2 from "aws-cdk-lib/aws-apigatewayv2";
+import { HttpLambdaIntegration, WebSocketLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
+import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
+import * as iam from "aws-cdk-lib/aws-iam";
+import * as lambda from "aws-cdk-lib/aws-lambda";
+import { DynamoEventSource, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
+import * as logs from "aws-cdk-lib/aws-logs";
+import * as sqs from "aws-cdk-lib/aws-sqs";
+import type { Construct } from "constructs";
+import { preflightResponse } from "../src/api/cors.js";
+import type { LogLevel } from "../src/api/logger.js";
+import { TABLE_KEYS, TTL_ATTRIBUTE } from "../src/store/table.js";
+import { type TableAction, TabulaFunction } from "./tabula-function.js";
+
+/**
+ * What each function does to the table, read off its code (src/store, src/realtime) — and
+ * all it is allowed to do there:
+ * - graphql, rest: a command is one consistent Query (load) and one conditional PutItem
+ *   (append); reads are Queries.
+ * - ws-connect: `ConnectionStore.open` (UpdateItem).
+ * - ws-disconnect: `close` reads the connection and deletes it and its subscriptions.
+ * - ws-default: `connection_init` (UpdateItem), `subscribe` (GetItem, loads the match with a
+ *   Query, PutItem, UpdateItem), the catch-up delivery (lease UpdateItem/GetItem, Query),
+ *   `complete` and gone clients (DeleteItem).
+ * - stream-fanout: subscribers (Query), deliveries (as above), cleanup (DeleteItem).
+ */
+export const TABLE_ACCESS = {
+  graphql: ["Query", "PutItem"],
+  rest: ["Query", "PutItem"],
+  "ws-connect": ["UpdateItem"],
+  "ws-disconnect": ["GetItem", "DeleteItem"],
+  "ws-default": ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
+  "stream-fanout": ["Query", "GetItem", "UpdateItem", "DeleteItem"],
+} as const satisfies Record<string, readonly TableAction[]>;
+
+export type FunctionName = keyof typeof TABLE_ACCESS;
+
+export interface TabulaStackProps extends StackProps {
+  /** Names the WebSocket stage and the APIs; one stack per stage. */
+  readonly stage: string;
+  /** Where `npm run build` put the bundles (`<assetDir>/<function>/index.mjs`). */
+  readonly assetDir: string;
+  /** Browser origins allowed by CORS on the HTTP API; default any (`*`). */
+  readonly allowedOrigins?: readonly string[];
+  /** MB for every function; default 1024 (Lambda's CPU share grows with it). */
+  readonly memorySize?: number;
+  /** Default `warn`. */
+  readonly logLevel?: LogLevel;
+  /** Default one month. */
+  readonly logRetention?: logs.RetentionDays;
+  /** Default false: see TabulaFunctionProps.sourceMaps. */
+  readonly sourceMaps?: boolean;
+}
+
+/**
+ * Tabula on AWS: one DynamoDB table; GraphQL and REST on an HTTP API; live updates on a
+ * WebSocket API (graphql-transport-ws), pushed by a function fed from the table's stream.
+ */
+export class TabulaStack extends Stack {
+  readonly table: dynamodb.Table;
+  readonly functions: Readonly<Record<FunctionName, TabulaFunction>>;
+  readonly httpApi: apigwv2.HttpApi;
+  readonly webSocketApi: apigwv2.WebSocketApi;
+  readonly webSocketStage: apigwv2.WebSocketStage;
+  readonly fanOutFailures: sqs.Queue;
+
+  constructor(scope: Construct, id: string, props: TabulaStackProps) {
+    super(scope, id, props);
+
+    this.table = new dynamodb.Table(this, "Table", {
+      partitionKey: { name: TABLE_KEYS.partition, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sort, type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // The fan-out reads only the keys; the image is there for whatever else may follow a commit.
+      stream: dynamodb.StreamViewType.NEW_IMAGE,
+      // Connections and subscriptions expire; match logs never carry the attribute.
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      // Match logs outlive the stack: `cdk destroy` leaves the table.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const shared = {
+      assetDir: props.assetDir,
+      table: this.table,
+      memorySize: props.memorySize ?? 1024,
+      logLevel: props.logLevel ?? "warn",
+      logRetention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+      sourceMaps: props.sourceMaps ?? false,
+    };
+    const fn = (id: string, name: FunctionName, extra: { timeout?: Duration } = {}) =>
+      new TabulaFunction(this, id, { ...shared, ...extra, name, tableActions: TABLE_ACCESS[name] });
+
+    // HTTP: API Gateway answers CORS preflights itself and sets the CORS headers of every answer.
+    const preflight = preflightResponse().headers;
+    const list = (value: string | undefined) => (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    this.httpApi = new apigwv2.HttpApi(this, "HttpApi", {
+      apiName: `tabula-${props.stage}`,
+      description: "Tabula: GraphQL at /graphql, REST at /api",
+      corsPreflight: {
+        allowOrigins: [...(props.allowedOrigins ?? ["*"])],
+        allowMethods: [apigwv2.CorsHttpMethod.GET, apigwv2.CorsHttpMethod.POST, apigwv2.CorsHttpMethod.OPTIONS],
+        allowHeaders: list(preflight["access-control-allow-headers"]),
+        exposeHeaders: list(preflight["access-control-expose-headers"]),
+        maxAge: Duration.seconds(Number(preflight["access-control-max-age"] ?? 600)),
+      },
+    });
+    const graphql = fn("GraphqlFunction", "graphql");
+    const rest = fn("RestFunction", "rest");
+    this.httpApi.addRoutes({
+      path: "/graphql",
+      methods: [apigwv2.HttpMethod.ANY],
+      integration: new HttpLambdaIntegration("GraphqlIntegration", graphql),
+    });
+    this.httpApi.addRoutes({
+      path: "/api/{proxy+}",
+      methods: [apigwv2.HttpMethod.ANY],
+      integration: new HttpLambdaIntegration("RestIntegration", rest),
+    });
+
+    // WebSocket: the routes' functions need the stage's management endpoint, so the API comes first.
+    this.webSocketApi = new apigwv2.WebSocketApi(this, "WebSocketApi", {
+      apiName: `tabula-${props.stage}-live`,
+      description: "Tabula live updates: graphql-transport-ws",
+    });
+    this.webSocketStage = new apigwv2.WebSocketStage(this, "WebSocketStage", {
+      webSocketApi: this.webSocketApi,
+      stageName: props.stage,
+      autoDeploy: true,
+    });
+    const live = { WEBSOCKET_MANAGEMENT_ENDPOINT: this.webSocketStage.callbackUrl };
+    const liveFn = (id: string, name: FunctionName, timeout?: Duration) => {
+      const f = fn(id, name, timeout ? { timeout } : {});
+      for (const [key, value] of Object.entries(live)) f.addEnvironment(key, value);
+      return f;
+    };
+    const wsConnect = liveFn("WsConnectFunction", "ws-connect");
+    const wsDisconnect = liveFn("WsDisconnectFunction", "ws-disconnect");
+    // A subscribe's catch-up may wait out another delivery's lease (10 s): up to API Gateway's 29 s.
+    const wsDefault = liveFn("WsDefaultFunction", "ws-default", Duration.seconds(29));
+    const streamFanout = liveFn("StreamFanoutFunction", "stream-fanout", Duration.seconds(60));
+    this.webSocketApi.addRoute("$connect", { integration: new WebSocketLambdaIntegration("ConnectIntegration", wsConnect) });
+    this.webSocketApi.addRoute("$disconnect", { integration: new WebSocketLambdaIntegration("DisconnectIntegration", wsDisconnect) });
+    this.webSocketApi.addRoute("$default", { integration: new WebSocketLambdaIntegration("DefaultIntegration", wsDefault) });
+
+    // Only the functions that push may post to connections, on this API and stage only. They
+    // only ever post (PostToConnection), never read or close a connection.
+    const postToConnections = new iam.PolicyStatement({
+      actions: ["execute-api:ManageConnections"],
+      resources: [
+        Stack.of(this).formatArn({ service: "execute-api", resource: this.webSocketApi.apiId, resourceName: `${props.stage}/POST/@connections/*` }),
+      ],
+    });
+    wsDefault.addToRolePolicy(postToConnections);
+    streamFanout.addToRolePolicy(postToConnections);
+
+    // Every committed event reaches the fan-out; nothing else in the table does.
+    this.fanOutFailures = new sqs.Queue(this, "FanOutFailures", {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    streamFanout.addEventSource(
+      new DynamoEventSource(this.table, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        batchSize: 100,
+        bisectBatchOnError: true,
+        retryAttempts: 5,
+        // An update this old is not live any more; a subscriber still gets it with its match's next
+        // commit, since a delivery sends everything after the last version it was sent.
+        maxRecordAge: Duration.minutes(15),
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.fanOutFailures),
+        filters: [
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual("INSERT"),
+            dynamodb: { Keys: { [TABLE_KEYS.sort]: { S: lambda.FilterRule.beginsWith("EV#") } } },
+          }),
+        ],
+      }),
+    );
+
+    this.functions = { graphql, rest, "ws-connect": wsConnect, "ws-disconnect": wsDisconnect, "ws-default": wsDefault, "stream-fanout": streamFanout };
+
+    const httpUrl = this.httpApi.apiEndpoint;
+    new CfnOutput(this, "HttpUrl", { value: httpUrl, description: "HTTP API base URL" });
+    new CfnOutput(this, "GraphqlUrl", { value: `${httpUrl}/graphql`, description: "GraphQL endpoint (POST, or GET for queries)" });
+    new CfnOutput(this, "RestUrl", { value: `${httpUrl}/api`, description: "REST base; the OpenAPI document is at /api/openapi.json" });
+    new CfnOutput(this, "WebSocketUrl", { value: this.webSocketStage.url, description: "Live updates: graphql-ws (graphql-transport-ws)" });
+    new CfnOutput(this, "TableName", { value: this.table.tableName, description: "The DynamoDB table (retained on destroy)" });
+    new CfnOutput(this, "FanOutFailureQueueUrl", { value: this.fanOutFailures.queueUrl, description: "Stream batches the fan-out gave up on" });
+  }
+}

@@ -1,0 +1,200 @@
+import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { isBuiltin } from "node:module";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build, type Metafile, type Plugin } from "esbuild";
+
+/**
+ * `npm run build`: every Lambda entry point in functions/ becomes one self-contained ES module,
+ * `dist/<name>/index.mjs` (handler `index.handler`), which the CDK stack ships as is.
+ * Everything is bundled, the AWS SDK included: Lambda's copy of the SDK is whatever version
+ * the runtime has that day, and a bundled, tree-shaken client loads faster than the full one.
+ */
+export const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+export const FUNCTIONS_DIR = join(ROOT, "functions");
+export const DEFAULT_OUT_DIR = join(ROOT, "dist");
+
+/** An entry point exports the Lambda `handler`; the other files of functions/ are shared by them. */
+const EXPORTS_HANDLER = /^export\s+(?:const|let|async\s+function|function)\s+handler\b/m;
+
+/** The functions to build: `ws-connect`, `graphql`, ... (sorted). */
+export function functionNames(dir: string = FUNCTIONS_DIR): string[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))
+    .filter((file) => EXPORTS_HANDLER.test(readFileSync(join(dir, file), "utf8")))
+    .map((file) => basename(file, ".ts"))
+    .sort();
+}
+
+export interface BuildOptions {
+  /** Default `dist/` at the repository root. */
+  readonly outDir?: string;
+  /** Default: every entry point of functions/. */
+  readonly names?: readonly string[];
+  /** Default true: `index.mjs.map` next to each bundle (without sources; the stack turns them on). */
+  readonly sourcemap?: boolean;
+  /** Also report the bytes each package adds to each bundle (`npm run build -- --analyze`). */
+  readonly analyze?: boolean;
+}
+
+export interface BuiltFunction {
+  readonly name: string;
+  /** `<outDir>/<name>`: the Lambda asset directory. */
+  readonly dir: string;
+  /** `<dir>/index.mjs` */
+  readonly file: string;
+  readonly bytes: number;
+  readonly mapBytes: number;
+  /** With `analyze`: bytes in the bundle per package (or per source folder), largest first. */
+  readonly packages?: readonly (readonly [string, number])[];
+}
+
+/**
+ * Bundled CommonJS code (Apollo's Lambda integration, parts of the SDK) calls `require` for
+ * Node built-ins, which an ES module does not have: give it one.
+ */
+const REQUIRE_BANNER = 'import { createRequire as __tabulaCreateRequire } from "node:module"; const require = __tabulaCreateRequire(import.meta.url);';
+
+/**
+ * CommonJS code `require`s packages that our ES modules `import`: `@as-integrations/aws-lambda`
+ * requires `@apollo/server`, the SDK's credential providers require `@aws-sdk/core`. For a
+ * package that ships both builds, that would bundle both, each with its own copy of what it
+ * pulls in. Resolving those `require`s as imports keeps one copy (esbuild wraps the ES module
+ * for the CommonJS caller).
+ */
+const oneCopyOfEachPackage: Plugin = {
+  name: "one-copy-of-each-package",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.kind !== "require-call" || isBuiltin(args.path)) return undefined;
+      const found = await b.resolve(args.path, { kind: "import-statement", resolveDir: args.resolveDir, importer: args.importer });
+      if (found.errors.length > 0) return { errors: found.errors };
+      return { path: found.path, external: found.external, namespace: found.namespace, sideEffects: found.sideEffects };
+    });
+  },
+};
+
+/**
+ * zod's `z` namespace carries every translation of its messages (about 250 KiB minified), and a
+ * namespace cannot be tree-shaken. Our messages are English (zod's default, which it imports
+ * directly): the other locales become functions that say they were left out of the bundle.
+ */
+const englishZod: Plugin = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const contents = source.replace(/^export \{ default as (\w+) \} from "\.\/([\w-]+)\.js";$/gm, (line, name: string, file: string) =>
+        file === "en" ? line : `export const ${name} = () => { throw new Error("zod locale ${file} is not bundled (scripts/build.ts)"); };`,
+      );
+      return { contents, loader: "js", resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * Modules swapped for smaller ones, each for a reason that holds on Lambda:
+ * - `@apollo/utils.createhash` looks for `module.require`, which no bundle has, and falls back
+ *   to a pure-JS SHA-256 (sha.js and its polyfills) for every operation it hashes: use
+ *   node:crypto, as it would outside a bundle.
+ * - Apollo's usage reporting, schema reporting and inline tracing (Apollo GraphOS) carry a
+ *   protobuf runtime; functions/graphql.ts installs their `...Disabled` plugins, so Apollo never
+ *   loads them and APOLLO_KEY in the environment changes nothing.
+ * - The SDK's default credential chain (profiles, SSO, web identity, container, instance
+ *   metadata, with their STS and SSO clients): Lambda hands the function role's credentials
+ *   to the process in the environment, which is the chain's first link, so only that stays.
+ */
+const STUBS: readonly { readonly filter: RegExp; readonly contents: string }[] = [
+  { filter: /[\\/]@apollo[\\/]utils\.createhash[\\/]dist[\\/]index\.js$/, contents: 'export { createHash } from "node:crypto";' },
+  {
+    filter: /[\\/]@aws-sdk[\\/]credential-provider-node[\\/]dist-es[\\/]index\.js$/,
+    contents: `import { fromEnv } from "@aws-sdk/credential-provider-env";
+      export const defaultProvider = (init = {}) => fromEnv(init);
+      export const credentialsWillNeedRefresh = (credentials) => credentials?.expiration !== undefined;
+      export const credentialsTreatedAsExpired = (credentials) => credentials?.expiration !== undefined && credentials.expiration.getTime() - Date.now() < 300000;`,
+  },
+  ...["usageReporting", "schemaReporting", "inlineTrace"].map((plugin) => ({
+    filter: new RegExp(`[\\\\/]@apollo[\\\\/]server[\\\\/]dist[\\\\/]esm[\\\\/]plugin[\\\\/]${plugin}[\\\\/]index\\.js$`),
+    contents: `const left = () => { throw new Error("Apollo ${plugin} is not bundled (scripts/build.ts): install its Disabled plugin"); };
+      export { left as ApolloServerPlugin${plugin[0]!.toUpperCase()}${plugin.slice(1)} };`,
+  })),
+];
+
+const stubs: Plugin = {
+  name: "stubs",
+  setup(b) {
+    for (const { filter, contents } of STUBS) b.onLoad({ filter }, (args) => ({ contents, loader: "js", resolveDir: dirname(args.path) }));
+  },
+};
+
+export async function buildFunctions(options: BuildOptions = {}): Promise<BuiltFunction[]> {
+  const outDir = resolve(options.outDir ?? DEFAULT_OUT_DIR);
+  const names = options.names ?? functionNames();
+  const sourcemap = options.sourcemap ?? true;
+  const built: BuiltFunction[] = [];
+  for (const name of names) {
+    const dir = join(outDir, name);
+    // A stale file (an old map) must not ride along in the asset.
+    rmSync(dir, { recursive: true, force: true });
+    const file = join(dir, "index.mjs");
+    const result = await build({
+      entryPoints: [join(FUNCTIONS_DIR, `${name}.ts`)],
+      outfile: file,
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      target: "node22",
+      minify: true,
+      // Error stacks name functions and classes (TabulaError, VersionConflictError).
+      keepNames: true,
+      sourcemap: sourcemap ? "linked" : false,
+      sourcesContent: false,
+      // Paths in the map relative to the repository, whatever the machine built it.
+      sourceRoot: relative(dir, ROOT) || ".",
+      legalComments: "none",
+      banner: { js: REQUIRE_BANNER },
+      // ES builds wherever a package offers one (tree-shaken; the SDK lists "module" before "node").
+      mainFields: ["module", "main"],
+      conditions: ["module"],
+      plugins: [oneCopyOfEachPackage, englishZod, stubs],
+      logLevel: "warning",
+      metafile: options.analyze ?? false,
+    });
+    const mapFile = `${file}.map`;
+    built.push({
+      name,
+      dir,
+      file,
+      bytes: statSync(file).size,
+      mapBytes: sourcemap ? statSync(mapFile).size : 0,
+      ...(result.metafile ? { packages: bytesPerPackage(result.metafile) } : {}),
+    });
+  }
+  return built;
+}
+
+function bytesPerPackage(metafile: Metafile): [string, number][] {
+  const sizes = new Map<string, number>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const key = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.split("/").slice(0, 2).join("/");
+      sizes.set(key, (sizes.get(key) ?? 0) + bytesInOutput);
+    }
+  }
+  return [...sizes].sort((a, b) => b[1] - a[1]);
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const args = process.argv.slice(2);
+  const analyze = args.includes("--analyze");
+  const outDir = args.find((a) => !a.startsWith("--"));
+  const built = await buildFunctions({ ...(outDir ? { outDir } : {}), analyze });
+  for (const f of built) {
+    console.log(`${relative(process.cwd(), f.file).padEnd(32)} ${kib(f.bytes).padStart(9)}  (map ${kib(f.mapBytes)})`);
+    for (const [name, bytes] of f.packages?.slice(0, Number(process.env.TOP ?? 12)) ?? []) console.log(`    ${kib(bytes).padStart(9)}  ${name}`);
+  }
+  console.log(`built ${built.length} functions in ${Math.round(performance.now() - started)} ms`);
+}
