@@ -37,10 +37,16 @@ export interface LambdaStreamRecord {
   readonly eventSourceARN: string;
 }
 
+/** What a stream-triggered Lambda receives; assignable to the fan-out's StreamBatch. */
+export interface LambdaStreamBatch extends StreamBatch {
+  readonly Records: readonly LambdaStreamRecord[];
+}
+
 export interface LocalStreamOptions {
   readonly embedded: Pick<EmbeddedStore, "onPut">;
   readonly tableName: string;
-  readonly handler: (batch: StreamBatch & { readonly Records: readonly LambdaStreamRecord[] }) => Promise<BatchResponse | void>;
+  /** The function the mapping invokes (`handleStreamBatch` through `createLiveHandlers`). */
+  readonly handler: (batch: LambdaStreamBatch) => Promise<BatchResponse | void>;
   readonly logger: Logger;
   readonly region?: string;
   /** Default 100, as the CDK mapping. */
