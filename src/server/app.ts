@@ -25,6 +25,7 @@ import { managementApiPoster } from "../realtime/management-api.js";
 import { ConnectionStore } from "../store/connection-store.js";
 import { CommitHub } from "../realtime/match-updates.js";
 import { matchIdOfCommit } from "../store/table.js";
+import { SSE_PATH, serveLiveSse } from "./sse-live.js";
 import { readBody, toHttpRequest, writeResponse } from "./node-http.js";
 
 export interface ServerOptions {
@@ -142,7 +143,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return restError({ code: "NOT_FOUND", message: `nothing at ${request.path}; try /graphql or /api/openapi.json`, details: {} });
     };
 
-    const httpServer = createServer((req, res) => void handle(req, res, dispatch, logger));
+    // SSE holds its response open, so it is served here rather than by the buffered REST router.
+    const streamSse = (request: HttpRequest, res: ServerResponse) => serveLiveSse(request, res, { service, store, signal: hub, logger });
+    const httpServer = createServer((req, res) => void handle(req, res, dispatch, streamSse, logger));
     await new Promise<void>((resolve, reject) => {
       httpServer.once("error", reject);
       httpServer.listen(options.port ?? 4000, options.host ?? "127.0.0.1", () => {
@@ -195,7 +198,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, dispatch: (r: HttpRequest) => Promise<HttpResponse>, logger: Logger): Promise<void> {
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  dispatch: (r: HttpRequest) => Promise<HttpResponse>,
+  streamSse: (r: HttpRequest, res: ServerResponse) => Promise<number>,
+  logger: Logger,
+): Promise<void> {
   const started = Date.now();
   const isGraphql = (req.url ?? "").split("?")[0] === "/graphql";
   let status = 500;
@@ -215,7 +224,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, dispatch: (r: H
       // The rest of an oversized body is not read: close the connection after answering.
       response = { ...response, headers: { ...response.headers, connection: "close" } };
     } else {
-      response = await dispatch(toHttpRequest(req, read.body));
+      const request = toHttpRequest(req, read.body);
+      if (request.method === "GET" && SSE_PATH.test(request.path)) {
+        status = await streamSse(request, res);
+        return;
+      }
+      response = await dispatch(request);
     }
     status = response.status;
     writeResponse(res, response, CORS_HEADERS);
