@@ -5,6 +5,7 @@ const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   "backgammon-plays": () => import("./suites/backgammon-plays.js"),
   replay: () => import("./suites/replay.js"),
   http: () => import("./suites/http.js"),
+  live: () => import("./suites/live.js"),
 };
 
 const wanted = process.argv.slice(2);
