@@ -1,0 +1,231 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { AttributeValue } from "@aws-sdk/client-dynamodb";
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LocalLambda } from "../../infra/local-lambda.js";
+import type { StoredItem } from "../../src/store/embedded-store.js";
+import { matchIdOfCommit } from "../../src/store/table.js";
+import { BUILD_TIMEOUT_MS, call, type Fixture, httpEvent, setUp } from "./support.js";
+
+/**
+ * The WebSocket route bundles and the stream fan-out exactly as deployed, fed the events API
+ * Gateway and DynamoDB Streams send. Their answers to clients go through the management API,
+ * stood up here as a small HTTP server that records every `POST /@connections/{id}`.
+ */
+const STAGE = "test";
+let fx: Fixture;
+let connect: LocalLambda;
+let message: LocalLambda;
+let disconnect: LocalLambda;
+let fanout: LocalLambda;
+let rest: LocalLambda;
+let management: Server;
+const posted: { connectionId: string; message: any }[] = [];
+/** Connections the management API answers 410 Gone for (the client went away). */
+const gone = new Set<string>();
+const commits: StoredItem[] = [];
+
+beforeAll(async () => {
+  fx = await setUp(["ws-connect", "ws-default", "ws-disconnect", "stream-fanout", "rest"]);
+  management = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const match = /^\/([^/]+)\/@connections\/([^/?]+)$/.exec(decodeURIComponent(req.url ?? ""));
+      if (req.method !== "POST" || !match || match[1] !== STAGE) {
+        res.writeHead(404).end();
+        return;
+      }
+      const connectionId = match[2]!;
+      if (gone.has(connectionId)) {
+        res.writeHead(410, { "content-type": "application/json" }).end(JSON.stringify({ message: "Gone" }));
+        return;
+      }
+      posted.push({ connectionId, message: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => management.listen(0, "127.0.0.1", resolve));
+  const endpoint = `http://127.0.0.1:${(management.address() as AddressInfo).port}/${STAGE}`;
+  fx.store.onPut((written) => {
+    if (written.tableName === fx.tableName && matchIdOfCommit(written.item)) commits.push(written);
+  });
+  const live = { WEBSOCKET_MANAGEMENT_ENDPOINT: endpoint };
+  [connect, message, disconnect, fanout, rest] = await Promise.all([
+    fx.start("ws-connect", live),
+    fx.start("ws-default", live),
+    fx.start("ws-disconnect", live),
+    fx.start("stream-fanout", live),
+    fx.start("rest"),
+  ]);
+}, BUILD_TIMEOUT_MS);
+afterAll(async () => {
+  await fx?.close();
+  await new Promise<void>((resolve) => (management ? management.close(() => resolve()) : resolve()));
+});
+
+let connectionCount = 0;
+const newConnectionId = () => `Cc${++connectionCount}xyzAbc=`;
+
+/** An API Gateway WebSocket event for a route. */
+function wsEvent(routeKey: "$connect" | "$disconnect" | "$default", connectionId: string, extra: { body?: string; headers?: Record<string, string> } = {}) {
+  const now = Date.now();
+  const eventType = routeKey === "$connect" ? "CONNECT" : routeKey === "$disconnect" ? "DISCONNECT" : "MESSAGE";
+  return {
+    requestContext: {
+      routeKey,
+      eventType,
+      connectionId,
+      connectedAt: now,
+      stage: STAGE,
+      apiId: "ws123",
+      domainName: "ws123.execute-api.eu-west-1.amazonaws.com",
+      requestId: `r${now}`,
+      extendedRequestId: `e${now}`,
+      messageDirection: "IN",
+      requestTime: new Date(now).toUTCString(),
+      requestTimeEpoch: now,
+      identity: { sourceIp: "127.0.0.1" },
+      ...(routeKey === "$default" ? { messageId: `m${now}` } : {}),
+      ...(routeKey === "$disconnect" ? { disconnectStatusCode: 1000, disconnectReason: "" } : {}),
+    },
+    ...(extra.headers ? { headers: extra.headers } : {}),
+    ...(extra.body !== undefined ? { body: extra.body } : {}),
+    isBase64Encoded: false,
+  };
+}
+
+const send = (connectionId: string, msg: unknown) => message.invoke<{ statusCode: number }>(wsEvent("$default", connectionId, { body: JSON.stringify(msg) }));
+const postedTo = (connectionId: string) => posted.filter((p) => p.connectionId === connectionId).map((p) => p.message);
+
+/** A DynamoDB Streams record of a committed item, as Lambda's event source mapping delivers it. */
+function streamRecord(written: StoredItem, sequence: number) {
+  const item = written.item as Record<string, AttributeValue>;
+  return {
+    eventID: `ev${sequence}`,
+    eventName: "INSERT",
+    eventVersion: "1.1",
+    eventSource: "aws:dynamodb",
+    awsRegion: "eu-west-1",
+    dynamodb: {
+      ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
+      Keys: { PK: item.PK, SK: item.SK },
+      NewImage: item,
+      SequenceNumber: String(100000 + sequence),
+      SizeBytes: JSON.stringify(item).length,
+      StreamViewType: "NEW_IMAGE",
+    },
+    eventSourceARN: "arn:aws:dynamodb:eu-west-1:000000000000:table/tabula/stream/2026-01-01T00:00:00.000",
+  };
+}
+
+/** Creates a match through the REST bundle; returns its id and seat tokens. */
+async function createMatch(): Promise<{ id: string; tokens: string[] }> {
+  const created = await call(rest, httpEvent("POST", "/api/matches", { json: { ruleset: "backgammon" } }));
+  expect(created.status, created.raw).toBe(201);
+  return { id: created.body.match.id, tokens: created.body.seats.map((s: { token: string }) => s.token) };
+}
+
+/** Rolls as the seat to act; returns the commit items the roll wrote. */
+async function roll(id: string, tokens: string[]): Promise<StoredItem[]> {
+  const before = commits.length;
+  const spectator = await call(rest, httpEvent("GET", `/api/matches/${id}`));
+  const rolled = await call(rest, httpEvent("POST", `/api/matches/${id}/dice`, { token: tokens[spectator.body.toMove ?? 0] }));
+  expect(rolled.status, rolled.raw).toBe(200);
+  return commits.slice(before);
+}
+
+const SUBSCRIPTION = `subscription($id: ID!, $after: Int) { matchUpdated(matchId: $id, afterVersion: $after) { version event { type } match { version } } }`;
+
+describe("WebSocket routes (graphql-transport-ws over API Gateway)", () => {
+  it("$connect accepts only graphql-transport-ws and echoes it; the connection is stored", async () => {
+    const id = newConnectionId();
+    const refused = await connect.invoke<{ statusCode: number }>(wsEvent("$connect", id, { headers: { "Sec-WebSocket-Protocol": "graphql-ws" } }));
+    expect(refused.statusCode).toBe(400);
+
+    const accepted = await connect.invoke<{ statusCode: number; headers: Record<string, string> }>(
+      wsEvent("$connect", id, { headers: { "Sec-WebSocket-Protocol": "graphql-transport-ws", "Sec-WebSocket-Version": "13" } }),
+    );
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.headers["Sec-WebSocket-Protocol"]).toBe("graphql-transport-ws");
+    const { Item } = await fx.doc.send(new GetCommand({ TableName: fx.tableName, Key: { PK: `CONN#${id}`, SK: "CONN" } }));
+    expect(Item).toBeDefined();
+  });
+
+  it("$default: connection_init is acknowledged through the management API; ping gets pong", async () => {
+    const id = newConnectionId();
+    await connect.invoke(wsEvent("$connect", id, { headers: { "sec-websocket-protocol": "graphql-transport-ws" } }));
+    expect((await send(id, { type: "connection_init" })).statusCode).toBe(200);
+    await send(id, { type: "ping" });
+    expect(postedTo(id)).toEqual([{ type: "connection_ack" }, { type: "pong" }]);
+  });
+
+  it("subscribe catches up with next messages; the stream fan-out pushes the next commit; $disconnect removes the items", async () => {
+    const { id: matchId, tokens } = await createMatch();
+    await roll(matchId, tokens);
+
+    const conn = newConnectionId();
+    await connect.invoke(wsEvent("$connect", conn, { headers: { "sec-websocket-protocol": "graphql-transport-ws" } }));
+    await send(conn, { type: "connection_init" });
+    await send(conn, { id: "s1", type: "subscribe", payload: { query: SUBSCRIPTION, variables: { id: matchId, after: 0 } } });
+    const caughtUp = postedTo(conn).filter((m) => m.type === "next");
+    expect(caughtUp.map((m) => m.id)).toEqual(["s1", "s1"]);
+    expect(caughtUp.map((m) => m.payload.data.matchUpdated.version)).toEqual([1, 2]);
+    expect(caughtUp.map((m) => m.payload.data.matchUpdated.event.type)).toEqual(["MatchCreated", "DiceRolled"]);
+
+    // A commit the subscriber has not seen: its stream record reaches the fan-out.
+    const fresh = await moveOrRoll(matchId, tokens);
+    expect(fresh).toHaveLength(1);
+    const result = await fanout.invoke<{ batchItemFailures: unknown[] }>({ Records: fresh.map((w, i) => streamRecord(w, i)) });
+    expect(result.batchItemFailures).toEqual([]);
+    const pushed = postedTo(conn).filter((m) => m.type === "next").slice(2);
+    expect(pushed.length).toBeGreaterThan(0);
+    expect(pushed[0].payload.data.matchUpdated.version).toBe(3);
+
+    // The same batch again (Lambda retries at least once): nothing is sent twice.
+    const before = posted.length;
+    await fanout.invoke({ Records: fresh.map((w, i) => streamRecord(w, i)) });
+    expect(posted.length).toBe(before);
+
+    await disconnect.invoke(wsEvent("$disconnect", conn));
+    const { Item } = await fx.doc.send(new GetCommand({ TableName: fx.tableName, Key: { PK: `CONN#${conn}`, SK: "CONN" } }));
+    expect(Item).toBeUndefined();
+    const subs = await fx.doc.send(
+      new QueryCommand({
+        TableName: fx.tableName,
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :sub)",
+        ExpressionAttributeValues: { ":pk": `MATCH#${matchId}`, ":sub": "SUB#" },
+        ConsistentRead: true,
+      }),
+    );
+    expect(subs.Items).toEqual([]);
+  });
+
+  it("the fan-out forgets a subscriber whose connection is gone (410)", async () => {
+    const { id: matchId, tokens } = await createMatch();
+    const conn = newConnectionId();
+    await connect.invoke(wsEvent("$connect", conn, { headers: { "sec-websocket-protocol": "graphql-transport-ws" } }));
+    await send(conn, { type: "connection_init" });
+    await send(conn, { id: "s1", type: "subscribe", payload: { query: SUBSCRIPTION, variables: { id: matchId, after: 1 } } });
+    gone.add(conn);
+    const written = await roll(matchId, tokens);
+    const result = await fanout.invoke<{ batchItemFailures: unknown[] }>({ Records: written.map((w, i) => streamRecord(w, i)) });
+    expect(result.batchItemFailures).toEqual([]);
+    const { Item } = await fx.doc.send(new GetCommand({ TableName: fx.tableName, Key: { PK: `CONN#${conn}`, SK: "CONN" }, ConsistentRead: true }));
+    expect(Item).toBeUndefined();
+  });
+});
+
+/** After a roll, the seat to act plays its first legal move (or rolls, if the turn passed). */
+async function moveOrRoll(id: string, tokens: string[]): Promise<StoredItem[]> {
+  const before = commits.length;
+  const actor = (await call(rest, httpEvent("GET", `/api/matches/${id}`))).body.toMove ?? 0;
+  const view = (await call(rest, httpEvent("GET", `/api/matches/${id}`, { token: tokens[actor] }))).body;
+  const reply =
+    view.legalMoves.length > 0
+      ? await call(rest, httpEvent("POST", `/api/matches/${id}/moves`, { json: { move: view.legalMoves[0] }, token: tokens[actor] }))
+      : await call(rest, httpEvent("POST", `/api/matches/${id}/dice`, { token: tokens[actor] }));
+  expect(reply.status, reply.raw).toBe(200);
+  return commits.slice(before);
+}
