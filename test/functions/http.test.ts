@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalLambda } from "../../infra/local-lambda.js";
+import { TABLE_ACCESS } from "../../infra/stack.js";
 import { createLogger } from "../../src/api/logger.js";
 import { LIMITS } from "../../src/api/limits.js";
 import { type RunningServer, startServer } from "../../src/server/app.js";
@@ -235,6 +236,15 @@ describe("the bundles answer as the local server does", () => {
       const raw = await response.text();
       expect({ status: fromLambda.status, type: fromLambda.headers["content-type"] }).toEqual({ status: response.status, type: response.headers.get("content-type") });
       expect(fromLambda.raw.trim()).toBe(raw.trim());
+    });
+  }
+});
+
+/** What the stack grants each function (infra/stack.ts) is exactly what its code called here. */
+describe("table permissions match what the code does", () => {
+  for (const name of ["graphql", "rest"] as const) {
+    it(`${name}: ${TABLE_ACCESS[name].join(", ")}`, () => {
+      expect(fx.operations(name)).toEqual(TABLE_ACCESS[name].map((a) => `dynamodb:${a}`).sort());
     });
   }
 });

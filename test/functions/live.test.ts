@@ -4,6 +4,7 @@ import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalLambda } from "../../infra/local-lambda.js";
+import { TABLE_ACCESS } from "../../infra/stack.js";
 import type { StoredItem } from "../../src/store/embedded-store.js";
 import { matchIdOfCommit } from "../../src/store/table.js";
 import { BUILD_TIMEOUT_MS, call, type Fixture, httpEvent, setUp } from "./support.js";
@@ -183,6 +184,10 @@ describe("WebSocket routes (graphql-transport-ws over API Gateway)", () => {
     expect(pushed.length).toBeGreaterThan(0);
     expect(pushed[0].payload.data.matchUpdated.version).toBe(3);
 
+    // A second subscription, ended by the client.
+    await send(conn, { id: "s2", type: "subscribe", payload: { query: SUBSCRIPTION, variables: { id: matchId, after: 3 } } });
+    await send(conn, { id: "s2", type: "complete" });
+
     // The same batch again (Lambda retries at least once): nothing is sent twice.
     const before = posted.length;
     await fanout.invoke({ Records: fresh.map((w, i) => streamRecord(w, i)) });
@@ -229,3 +234,15 @@ async function moveOrRoll(id: string, tokens: string[]): Promise<StoredItem[]> {
   expect(reply.status, reply.raw).toBe(200);
   return commits.slice(before);
 }
+
+/**
+ * What the stack grants each function (infra/stack.ts) is exactly what its code called above:
+ * nothing it needs is missing (AccessDenied on AWS), nothing granted goes unused.
+ */
+describe("table permissions match what the code does", () => {
+  for (const name of ["ws-connect", "ws-default", "ws-disconnect", "stream-fanout"] as const) {
+    it(`${name}: ${TABLE_ACCESS[name].join(", ")}`, () => {
+      expect(fx.operations(name)).toEqual(TABLE_ACCESS[name].map((a) => `dynamodb:${a}`).sort());
+    });
+  }
+});

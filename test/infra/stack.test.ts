@@ -1,0 +1,303 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { App } from "aws-cdk-lib";
+import { Match, Template } from "aws-cdk-lib/assertions";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TabulaStack, type TabulaStackProps } from "../../infra/stack.js";
+import { functionNames } from "../../scripts/build.js";
+
+/**
+ * The synthesized CloudFormation of the stack. Synthesis only packs the asset directories,
+ * so stand-in bundles do (test/functions runs the real ones).
+ */
+const NAMES = functionNames();
+let assetDir: string;
+/** The stack with its defaults, synthesized once (the first synthesis loads aws-cdk-lib: slow). */
+let defaults: Template;
+
+beforeAll(() => {
+  assetDir = mkdtempSync(join(tmpdir(), "tabula-assets-"));
+  for (const name of NAMES) {
+    mkdirSync(join(assetDir, name));
+    writeFileSync(join(assetDir, name, "index.mjs"), `export const handler = async () => "${name}";\n`);
+    writeFileSync(join(assetDir, name, "index.mjs.map"), "{}");
+  }
+  defaults = synth();
+}, 180_000);
+afterAll(() => rmSync(assetDir, { recursive: true, force: true }));
+
+function synth(props: Partial<TabulaStackProps> = {}): Template {
+  const app = new App();
+  const stack = new TabulaStack(app, "Tabula-test", { stage: "test", assetDir, env: { account: "123456789012", region: "eu-west-1" }, ...props });
+  return Template.fromStack(stack);
+}
+
+type Resource = { Type: string; Properties: any; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string[] };
+const resources = (t: Template, type: string): [string, Resource][] => Object.entries(t.findResources(type)) as [string, Resource][];
+const only = <T>(items: T[]): T => {
+  expect(items).toHaveLength(1);
+  return items[0]!;
+};
+
+/** Logical id of the function built from `functions/<name>.ts`. */
+function functionId(t: Template, name: string): string {
+  return only(resources(t, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Description === `Tabula functions/${name}.ts`))[0];
+}
+
+/** Every statement of every policy attached to a function's role. */
+function statementsOf(t: Template, name: string): { Action: string | string[]; Resource: unknown; Effect: string }[] {
+  const fn = t.findResources("AWS::Lambda::Function")[functionId(t, name)]!;
+  const roleId = fn.Properties.Role["Fn::GetAtt"][0] as string;
+  const role = t.findResources("AWS::IAM::Role")[roleId]!;
+  expect(role.Properties.Policies ?? []).toEqual([]);
+  const managed = JSON.stringify(role.Properties.ManagedPolicyArns ?? []);
+  expect(managed).toContain("AWSLambdaBasicExecutionRole");
+  expect(role.Properties.ManagedPolicyArns).toHaveLength(1);
+  return resources(t, "AWS::IAM::Policy")
+    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
+    .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
+}
+const actions = (s: { Action: string | string[] }) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+const refersTo = (value: unknown, logicalId: string, attribute?: string) =>
+  JSON.stringify(value).includes(attribute ? JSON.stringify({ "Fn::GetAtt": [logicalId, attribute] }) : `"${logicalId}"`);
+
+describe("the table", () => {
+  it("is keyed PK/SK, on demand, with PITR, a NEW_IMAGE stream and TTL on expiresAt; retained", () => {
+    const t = defaults;
+    const [, table] = only(resources(t, "AWS::DynamoDB::Table"));
+    expect(table.Properties).toEqual({
+      KeySchema: [
+        { AttributeName: "PK", KeyType: "HASH" },
+        { AttributeName: "SK", KeyType: "RANGE" },
+      ],
+      AttributeDefinitions: [
+        { AttributeName: "PK", AttributeType: "S" },
+        { AttributeName: "SK", AttributeType: "S" },
+      ],
+      BillingMode: "PAY_PER_REQUEST",
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      StreamSpecification: { StreamViewType: "NEW_IMAGE" },
+      TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true },
+    });
+    expect(table.DeletionPolicy).toBe("Retain");
+    expect(table.UpdateReplacePolicy).toBe("Retain");
+  });
+});
+
+describe("the functions", () => {
+  it("one per entry point of functions/, each Node.js 22 on arm64 from its dist/ bundle, traced, with its own log group", () => {
+    const t = defaults;
+    const fns = resources(t, "AWS::Lambda::Function");
+    expect(fns.map(([, f]) => f.Properties.Description).sort()).toEqual(NAMES.map((n) => `Tabula functions/${n}.ts`).sort());
+    const [tableId] = only(resources(t, "AWS::DynamoDB::Table"));
+    for (const [, f] of fns) {
+      expect(f.Properties).toMatchObject({
+        Runtime: "nodejs22.x",
+        Architectures: ["arm64"],
+        Handler: "index.handler",
+        MemorySize: 1024,
+        TracingConfig: { Mode: "Active" },
+        Environment: { Variables: { TABLE_NAME: { Ref: tableId }, LOG_LEVEL: "warn" } },
+      });
+      expect(f.Properties.Environment.Variables.NODE_OPTIONS).toBeUndefined();
+      const logGroupId = f.Properties.LoggingConfig.LogGroup.Ref as string;
+      expect(t.findResources("AWS::Logs::LogGroup")[logGroupId]!.Properties.RetentionInDays).toBe(30);
+    }
+    expect(resources(t, "AWS::Logs::LogGroup")).toHaveLength(NAMES.length);
+  });
+
+  it("timeouts: 10 s for requests, 29 s for $default (a catch-up may wait out a lease), 60 s for the fan-out", () => {
+    const t = defaults;
+    const timeout = (name: string) => t.findResources("AWS::Lambda::Function")[functionId(t, name)]!.Properties.Timeout;
+    expect([timeout("graphql"), timeout("rest"), timeout("ws-connect"), timeout("ws-disconnect")]).toEqual([10, 10, 10, 10]);
+    expect(timeout("ws-default")).toBe(29);
+    expect(timeout("stream-fanout")).toBe(60);
+  });
+
+  it("the WebSocket functions know the stage's management endpoint; the HTTP ones do not need it", () => {
+    const t = defaults;
+    const [wsId] = only(resources(t, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === "WEBSOCKET"));
+    for (const name of ["ws-connect", "ws-disconnect", "ws-default", "stream-fanout"]) {
+      const endpoint = t.findResources("AWS::Lambda::Function")[functionId(t, name)]!.Properties.Environment.Variables.WEBSOCKET_MANAGEMENT_ENDPOINT;
+      expect(endpoint).toEqual({ "Fn::Join": ["", ["https://", { Ref: wsId }, ".execute-api.eu-west-1.", { Ref: "AWS::URLSuffix" }, "/test"]] });
+    }
+    for (const name of ["graphql", "rest"]) {
+      expect(t.findResources("AWS::Lambda::Function")[functionId(t, name)]!.Properties.Environment.Variables.WEBSOCKET_MANAGEMENT_ENDPOINT).toBeUndefined();
+    }
+  });
+
+  it("memory, log level and source maps come from the props", () => {
+    const t = synth({ memorySize: 512, logLevel: "info", sourceMaps: true });
+    for (const [, f] of resources(t, "AWS::Lambda::Function")) {
+      expect(f.Properties.MemorySize).toBe(512);
+      expect(f.Properties.Environment.Variables).toMatchObject({ LOG_LEVEL: "info", NODE_OPTIONS: "--enable-source-maps" });
+    }
+  });
+
+  it("synthesis fails with a clear message when the bundles were not built", () => {
+    expect(() => synth({ assetDir: join(assetDir, "missing") })).toThrow(/npm run build/);
+  });
+});
+
+describe("least privilege", () => {
+  /** Exactly what each function's code does to the table (see infra/stack.ts for where). */
+  const TABLE_ACTIONS: Record<string, string[]> = {
+    graphql: ["dynamodb:PutItem", "dynamodb:Query"],
+    rest: ["dynamodb:PutItem", "dynamodb:Query"],
+    "ws-connect": ["dynamodb:UpdateItem"],
+    "ws-disconnect": ["dynamodb:DeleteItem", "dynamodb:GetItem"],
+    "ws-default": ["dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query", "dynamodb:UpdateItem"],
+    "stream-fanout": ["dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:Query", "dynamodb:UpdateItem"],
+  };
+  const PUSHERS = new Set(["ws-default", "stream-fanout"]);
+  const STREAM_READ = ["dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator"];
+
+  it("covers every function", () => {
+    expect(Object.keys(TABLE_ACTIONS).sort()).toEqual([...NAMES].sort());
+  });
+
+  for (const [name, expected] of Object.entries(TABLE_ACTIONS)) {
+    it(`${name}: exactly ${expected.map((a) => a.slice(9)).join(", ")} on the table${PUSHERS.has(name) ? ", and posts to connections" : ""}; nothing else`, () => {
+      const t = defaults;
+      const [tableId] = only(resources(t, "AWS::DynamoDB::Table"));
+      const [wsId] = only(resources(t, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === "WEBSOCKET"));
+      const statements = statementsOf(t, name);
+      for (const s of statements) expect(s.Effect).toBe("Allow");
+
+      // The table: these actions, on the table's ARN only (no index, no wildcard).
+      const onTable = statements.filter((s) => refersTo(s.Resource, tableId, "Arn"));
+      expect(onTable.flatMap(actions).sort()).toEqual(expected);
+      for (const s of onTable) expect(s.Resource).toEqual([{ "Fn::GetAtt": [tableId, "Arn"] }]);
+
+      // The WebSocket API: PostToConnection on this API's stage, for the functions that push.
+      const manage = statements.filter((s) => actions(s).some((a) => a.startsWith("execute-api:")));
+      if (PUSHERS.has(name)) {
+        const statement = only(manage);
+        expect(actions(statement)).toEqual(["execute-api:ManageConnections"]);
+        expect(statement.Resource).toEqual({
+          "Fn::Join": ["", ["arn:", { Ref: "AWS::Partition" }, ":execute-api:eu-west-1:123456789012:", { Ref: wsId }, "/test/POST/@connections/*"]],
+        });
+      } else {
+        expect(manage).toEqual([]);
+      }
+
+      // Everything else a function may do: X-Ray; the fan-out also reads the stream and writes its DLQ.
+      const rest = statements.filter((s) => !onTable.includes(s) && !manage.includes(s));
+      const allowed = ["xray:PutTelemetryRecords", "xray:PutTraceSegments"];
+      if (name === "stream-fanout") {
+        allowed.push("dynamodb:ListStreams", ...STREAM_READ, "sqs:GetQueueAttributes", "sqs:GetQueueUrl", "sqs:SendMessage");
+        const streamRead = only(rest.filter((s) => actions(s).includes("dynamodb:GetRecords")));
+        expect(actions(streamRead).sort()).toEqual(STREAM_READ);
+        expect(streamRead.Resource).toEqual({ "Fn::GetAtt": [tableId, "StreamArn"] });
+      }
+      expect(rest.flatMap(actions).sort()).toEqual(allowed.sort());
+      for (const s of rest) {
+        if (actions(s).some((a) => a.startsWith("dynamodb:") && a !== "dynamodb:ListStreams")) expect(refersTo(s.Resource, tableId, "StreamArn")).toBe(true);
+      }
+    });
+  }
+});
+
+describe("the HTTP API", () => {
+  it("routes ANY /graphql and ANY /api/{proxy+} to their functions over payload 2.0, on the $default stage", () => {
+    const t = defaults;
+    const [httpId] = only(resources(t, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === "HTTP"));
+    const routes = resources(t, "AWS::ApiGatewayV2::Route").filter(([, r]) => r.Properties.ApiId.Ref === httpId);
+    const integrations = t.findResources("AWS::ApiGatewayV2::Integration");
+    const target = (route: Resource) => {
+      const integrationId = (route.Properties.Target["Fn::Join"][1] as unknown[])[1] as { Ref: string };
+      return integrations[integrationId.Ref]!.Properties;
+    };
+    const byKey = Object.fromEntries(routes.map(([, r]) => [r.Properties.RouteKey, target(r)]));
+    expect(Object.keys(byKey).sort()).toEqual(["ANY /api/{proxy+}", "ANY /graphql"]);
+    for (const [key, name] of [["ANY /graphql", "graphql"], ["ANY /api/{proxy+}", "rest"]] as const) {
+      expect(byKey[key]).toMatchObject({ IntegrationType: "AWS_PROXY", PayloadFormatVersion: "2.0" });
+      expect(refersTo(byKey[key]!.IntegrationUri, functionId(t, name), "Arn")).toBe(true);
+    }
+    const [, stage] = only(resources(t, "AWS::ApiGatewayV2::Stage").filter(([, s]) => s.Properties.ApiId.Ref === httpId));
+    expect(stage.Properties).toMatchObject({ StageName: "$default", AutoDeploy: true });
+  });
+
+  it("answers CORS with the local server's headers, for any origin unless told otherwise", () => {
+    const cors = (t: Template) => only(resources(t, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === "HTTP"))[1].Properties.CorsConfiguration;
+    expect(cors(defaults)).toEqual({
+      AllowOrigins: ["*"],
+      AllowMethods: ["GET", "POST", "OPTIONS"],
+      AllowHeaders: ["authorization", "content-type", "idempotency-key", "if-match", "apollo-require-preflight", "x-apollo-operation-name"],
+      ExposeHeaders: ["etag", "location"],
+      MaxAge: 600,
+    });
+    expect(cors(synth({ allowedOrigins: ["https://play.example", "https://embed.example"] })).AllowOrigins).toEqual([
+      "https://play.example",
+      "https://embed.example",
+    ]);
+  });
+});
+
+describe("the WebSocket API", () => {
+  it("routes $connect, $disconnect and $default to their functions, on a stage named after the deployment's", () => {
+    const t = defaults;
+    const [wsId, ws] = only(resources(t, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === "WEBSOCKET"));
+    expect(ws.Properties.RouteSelectionExpression).toBe("$request.body.action");
+    const integrations = t.findResources("AWS::ApiGatewayV2::Integration");
+    const routes = resources(t, "AWS::ApiGatewayV2::Route").filter(([, r]) => r.Properties.ApiId.Ref === wsId);
+    const byKey = Object.fromEntries(
+      routes.map(([, r]) => [r.Properties.RouteKey, integrations[((r.Properties.Target["Fn::Join"][1] as unknown[])[1] as { Ref: string }).Ref]!.Properties]),
+    );
+    expect(Object.keys(byKey).sort()).toEqual(["$connect", "$default", "$disconnect"]);
+    for (const [key, name] of [["$connect", "ws-connect"], ["$disconnect", "ws-disconnect"], ["$default", "ws-default"]] as const) {
+      expect(byKey[key]!.IntegrationType).toBe("AWS_PROXY");
+      expect(refersTo(byKey[key]!.IntegrationUri, functionId(t, name), "Arn")).toBe(true);
+    }
+    const [, stage] = only(resources(t, "AWS::ApiGatewayV2::Stage").filter(([, s]) => s.Properties.ApiId.Ref === wsId));
+    expect(stage.Properties).toMatchObject({ StageName: "test", AutoDeploy: true });
+  });
+
+  it("API Gateway may invoke each route's function, from this API only", () => {
+    const t = defaults;
+    const [wsId] = only(resources(t, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === "WEBSOCKET"));
+    for (const name of ["ws-connect", "ws-disconnect", "ws-default"]) {
+      const permission = only(resources(t, "AWS::Lambda::Permission").filter(([, p]) => refersTo(p.Properties.FunctionName, functionId(t, name), "Arn")))[1];
+      expect(permission.Properties.Principal).toBe("apigateway.amazonaws.com");
+      expect(refersTo(permission.Properties.SourceArn, wsId)).toBe(true);
+    }
+  });
+});
+
+describe("the stream", () => {
+  it("feeds new commits (INSERT of EV# items) to the fan-out, in batches, with partial failures, bisection, retries and a DLQ", () => {
+    const t = defaults;
+    const [tableId] = only(resources(t, "AWS::DynamoDB::Table"));
+    const [queueId] = only(resources(t, "AWS::SQS::Queue"));
+    const [, mapping] = only(resources(t, "AWS::Lambda::EventSourceMapping"));
+    expect(mapping.Properties).toEqual({
+      FunctionName: { Ref: functionId(t, "stream-fanout") },
+      EventSourceArn: { "Fn::GetAtt": [tableId, "StreamArn"] },
+      StartingPosition: "LATEST",
+      BatchSize: 100,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      MaximumRecordAgeInSeconds: 900,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+      DestinationConfig: { OnFailure: { Destination: { "Fn::GetAtt": [queueId, "Arn"] } } },
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ["INSERT"], dynamodb: { Keys: { SK: { S: [{ prefix: "EV#" }] } } } }) }] },
+    });
+    t.hasResourceProperties("AWS::SQS::Queue", { MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
+  });
+});
+
+describe("outputs", () => {
+  it("HTTP, GraphQL, REST and WebSocket URLs, the table name and the DLQ", () => {
+    const t = defaults;
+    const [httpId] = only(resources(t, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === "HTTP"));
+    const [tableId] = only(resources(t, "AWS::DynamoDB::Table"));
+    const [stageId] = only(resources(t, "AWS::ApiGatewayV2::Stage").filter(([, s]) => s.Properties.StageName === "test"));
+    expect(Object.keys(t.findOutputs("*")).sort()).toEqual(["FanOutFailureQueueUrl", "GraphqlUrl", "HttpUrl", "RestUrl", "TableName", "WebSocketUrl"]);
+    t.hasOutput("HttpUrl", { Value: { "Fn::GetAtt": [httpId, "ApiEndpoint"] } });
+    t.hasOutput("GraphqlUrl", { Value: { "Fn::Join": ["", [{ "Fn::GetAtt": [httpId, "ApiEndpoint"] }, "/graphql"]] } });
+    t.hasOutput("TableName", { Value: { Ref: tableId } });
+    t.hasOutput("WebSocketUrl", { Value: Match.objectLike({ "Fn::Join": ["", Match.arrayWith(["wss://"])] }) });
+    expect(stageId).toBeDefined();
+  });
+});
