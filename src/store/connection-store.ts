@@ -41,6 +41,16 @@ const subKey = (matchId: string, connectionId: string, subscriptionId: string) =
   [TABLE_KEYS.partition]: matchKey(matchId),
   [TABLE_KEYS.sort]: `SUB#${connectionId}#${subscriptionId}`,
 });
+/**
+ * A connection's subscription refs are `<matchId>#<subscriptionId>`. Match ids never contain
+ * `#` (a subscription is stored only for an existing match); subscription ids are the client's
+ * and may, so the ref is split at its first `#`.
+ */
+const splitRef = (ref: string) => {
+  const cut = ref.indexOf("#");
+  return { matchId: ref.slice(0, cut), subscriptionId: ref.slice(cut + 1) };
+};
+
 const isConditionFailure = (error: unknown) =>
   error instanceof ConditionalCheckFailedException || (error as Error).name === "ConditionalCheckFailedException";
 
@@ -107,7 +117,7 @@ export class ConnectionStore {
   async subscribe(record: SubscriptionRecord): Promise<boolean> {
     const ref = `${record.matchId}#${record.subscriptionId}`;
     const connection = await this.get(record.connectionId);
-    if (connection?.subscriptions.some((s) => s.endsWith(`#${record.subscriptionId}`))) return false;
+    if (connection?.subscriptions.some((s) => splitRef(s).subscriptionId === record.subscriptionId)) return false;
     await this.doc.send(
       new PutCommand({
         TableName: this.tableName,
@@ -129,9 +139,9 @@ export class ConnectionStore {
   /** `complete` from the client, or the server ending a subscription. */
   async unsubscribe(connectionId: string, subscriptionId: string): Promise<void> {
     const connection = await this.get(connectionId);
-    const ref = connection?.subscriptions.find((s) => s.endsWith(`#${subscriptionId}`));
+    const ref = connection?.subscriptions.find((s) => splitRef(s).subscriptionId === subscriptionId);
     if (!ref) return;
-    const matchId = ref.slice(0, ref.length - subscriptionId.length - 1);
+    const { matchId } = splitRef(ref);
     await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subKey(matchId, connectionId, subscriptionId) }));
     await this.doc.send(
       new UpdateCommand({
@@ -147,8 +157,8 @@ export class ConnectionStore {
   async close(connectionId: string): Promise<void> {
     const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: connKey(connectionId), ConsistentRead: true }));
     for (const ref of Item?.subs ? [...(Item.subs as Set<string>)] : []) {
-      const cut = ref.lastIndexOf("#");
-      await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subKey(ref.slice(0, cut), connectionId, ref.slice(cut + 1)) }));
+      const { matchId, subscriptionId } = splitRef(ref);
+      await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subKey(matchId, connectionId, subscriptionId) }));
     }
     await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: connKey(connectionId) }));
   }

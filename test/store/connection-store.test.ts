@@ -1,0 +1,167 @@
+import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CONNECTION_TTL_SECONDS, ConnectionStore, type SubscriptionRecord } from "../../src/store/connection-store.js";
+import { createDynamoClients } from "../../src/store/dynamo-client.js";
+import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
+import { startTestStore, type TestStore } from "../support/dynamo.js";
+
+/** WebSocket connections and subscriptions of the API Gateway path, on the real embedded store. */
+
+let embedded: EmbeddedStore;
+let test: TestStore;
+let doc: DynamoDBDocumentClient;
+let destroy: () => void;
+let now: number;
+let connections: ConnectionStore;
+
+beforeAll(async () => {
+  embedded = await startEmbeddedStore();
+  const clients = createDynamoClients({ endpoint: embedded.endpoint });
+  doc = clients.doc;
+  destroy = () => clients.client.destroy();
+});
+afterAll(async () => {
+  destroy?.();
+  await embedded?.close();
+});
+beforeEach(async () => {
+  await test?.close();
+  test = await startTestStore(embedded);
+  now = Date.parse("2026-11-30T12:00:00Z");
+  connections = new ConnectionStore(doc, test.tableName, () => now);
+});
+
+const item = async (PK: string, SK: string) => (await doc.send(new GetCommand({ TableName: test.tableName, Key: { PK, SK }, ConsistentRead: true }))).Item;
+const allKeys = async () =>
+  ((await doc.send(new ScanCommand({ TableName: test.tableName, ConsistentRead: true }))).Items ?? []).map((i) => `${i.PK} ${i.SK}`).sort();
+
+const sub = (overrides: Partial<SubscriptionRecord> = {}): SubscriptionRecord => ({
+  connectionId: "c1=",
+  subscriptionId: "s1",
+  matchId: "m1",
+  query: "subscription { matchUpdated(matchId: \"m1\") { version } }",
+  variables: null,
+  operationName: null,
+  seat: 0,
+  lastSent: 0,
+  ...overrides,
+});
+
+describe("ConnectionStore", () => {
+  it("open is an upsert that keeps the first connectedAt; initialize works once, before or after open", async () => {
+    await connections.open("c1=");
+    expect(await connections.get("c1=")).toEqual({ connectionId: "c1=", initialized: false, tokenHash: null, subscriptions: [] });
+    const first = await item("CONN#c1=", "CONN");
+    expect(first).toMatchObject({ connectedAt: "2026-11-30T12:00:00.000Z", expiresAt: now / 1000 + CONNECTION_TTL_SECONDS });
+
+    now += 60_000;
+    await connections.open("c1=");
+    expect(await item("CONN#c1=", "CONN")).toMatchObject({ connectedAt: "2026-11-30T12:00:00.000Z", expiresAt: now / 1000 + CONNECTION_TTL_SECONDS });
+
+    expect(await connections.initialize("c1=", "ab".repeat(32))).toBe(true);
+    expect(await connections.initialize("c1=", null)).toBe(false);
+    expect(await connections.get("c1=")).toMatchObject({ initialized: true, tokenHash: "ab".repeat(32) });
+
+    // connection_init handled before $connect stored the connection: both orders end the same.
+    expect(await connections.initialize("c2=", null)).toBe(true);
+    await connections.open("c2=");
+    expect(await connections.get("c2=")).toEqual({ connectionId: "c2=", initialized: true, tokenHash: null, subscriptions: [] });
+    expect(await item("CONN#c2=", "CONN")).toMatchObject({ connectedAt: expect.any(String), expiresAt: expect.any(Number) });
+  });
+
+  it("subscribe stores the subscription in its match's partition; a second one with the same id is refused", async () => {
+    await connections.open("c1=");
+    expect(await connections.subscribe(sub())).toBe(true);
+    expect(await connections.subscribe(sub({ matchId: "m2" }))).toBe(false);
+    expect(await connections.subscribe(sub({ subscriptionId: "s2", matchId: "m2", seat: null, lastSent: 4, variables: { a: 1 }, operationName: "Op" }))).toBe(true);
+    expect(await connections.subscribe(sub({ connectionId: "c9=" }))).toBe(true);
+
+    expect((await connections.get("c1="))?.subscriptions.sort()).toEqual(["m1#s1", "m2#s2"]);
+    expect(await connections.subscribersOf("m1")).toEqual([sub(), sub({ connectionId: "c9=" })]);
+    expect(await connections.subscribersOf("m2")).toEqual([sub({ subscriptionId: "s2", matchId: "m2", seat: null, lastSent: 4, variables: { a: 1 }, operationName: "Op" })]);
+    expect(await connections.subscribersOf("m3")).toEqual([]);
+    expect(await item("MATCH#m1", "SUB#c1=#s1")).toMatchObject({ expiresAt: now / 1000 + CONNECTION_TTL_SECONDS });
+  });
+
+  it("unsubscribe removes one subscription; close removes the connection and all of its subscriptions only", async () => {
+    await connections.open("c1=");
+    await connections.open("c2=");
+    await connections.subscribe(sub());
+    await connections.subscribe(sub({ subscriptionId: "s2", matchId: "m2" }));
+    await connections.subscribe(sub({ connectionId: "c2=" }));
+
+    await connections.unsubscribe("c1=", "s1");
+    await connections.unsubscribe("c1=", "never-was");
+    expect((await connections.get("c1="))?.subscriptions).toEqual(["m2#s2"]);
+    expect(await connections.subscribersOf("m1")).toEqual([sub({ connectionId: "c2=" })]);
+    // The id is free again.
+    expect(await connections.subscribe(sub({ matchId: "m2" }))).toBe(true);
+
+    await connections.close("c1=");
+    expect(await connections.get("c1=")).toBeNull();
+    expect(await allKeys()).toEqual(["CONN#c2= CONN", "MATCH#m1 SUB#c2=#s1"]);
+    await connections.close("c1=");
+    await connections.close("never-was=");
+  });
+
+  it("subscription ids may contain '#' (the protocol allows any string): each one is its own", async () => {
+    await connections.open("c1=");
+    expect(await connections.subscribe(sub({ subscriptionId: "a#1" }))).toBe(true);
+    expect(await connections.subscribe(sub({ subscriptionId: "1" }))).toBe(true);
+    expect(await connections.subscribe(sub({ subscriptionId: "#", matchId: "m2" }))).toBe(true);
+    await connections.unsubscribe("c1=", "1");
+    expect((await connections.subscribersOf("m1")).map((s) => s.subscriptionId)).toEqual(["a#1"]);
+    await connections.close("c1=");
+    expect(await allKeys()).toEqual([]);
+  });
+
+  it("reads skip what expired, though TTL deletion has not happened yet", async () => {
+    await connections.open("c1=");
+    await connections.initialize("c1=", null);
+    await connections.subscribe(sub());
+    now += (CONNECTION_TTL_SECONDS - 1) * 1000;
+    expect(await connections.get("c1=")).not.toBeNull();
+    expect(await connections.subscribersOf("m1")).toHaveLength(1);
+    now += 1000;
+    expect(await connections.get("c1=")).toBeNull();
+    expect(await connections.subscribersOf("m1")).toEqual([]);
+    expect(await connections.claim(sub(), "lease", 1000)).toBe("gone");
+    // Still physically there: only the reads filter.
+    expect(await allKeys()).toEqual(["CONN#c1= CONN", "MATCH#m1 SUB#c1=#s1"]);
+    // Every write refreshes the expiry of what it touches.
+    await connections.open("c1=");
+    expect(await connections.get("c1=")).not.toBeNull();
+  });
+
+  it("claim takes a lease (busy for others until released or expired); release records lastSent; gone after unsubscribe", async () => {
+    await connections.open("c1=");
+    await connections.subscribe(sub({ lastSent: 3 }));
+    expect(await connections.claim(sub(), "A", 10_000)).toBe(3);
+    expect(await connections.claim(sub(), "B", 10_000)).toBe("busy");
+
+    // A stale holder cannot release someone else's lease.
+    await connections.release(sub(), "B", 99);
+    expect(await connections.claim(sub(), "B", 10_000)).toBe("busy");
+    await connections.release(sub(), "A", 7);
+    expect(await item("MATCH#m1", "SUB#c1=#s1")).toMatchObject({ lastSent: 7 });
+    expect(await item("MATCH#m1", "SUB#c1=#s1")).not.toHaveProperty("leaseId");
+
+    // An abandoned lease (a delivery that died) can be taken once it runs out.
+    expect(await connections.claim(sub(), "C", 10_000)).toBe(7);
+    now += 10_000;
+    expect(await connections.claim(sub(), "D", 10_000)).toBe("busy");
+    now += 1;
+    expect(await connections.claim(sub(), "D", 10_000)).toBe(7);
+    // C's late release changes nothing.
+    await connections.release(sub(), "C", 100);
+    expect(await item("MATCH#m1", "SUB#c1=#s1")).toMatchObject({ lastSent: 7, leaseId: "D" });
+
+    await connections.unsubscribe("c1=", "s1");
+    expect(await connections.claim(sub(), "E", 10_000)).toBe("gone");
+    // Releasing after the subscription ended does not bring it back.
+    await connections.release(sub(), "D", 8);
+    expect(await allKeys()).toEqual(["CONN#c1= CONN"]);
+    expect(await connections.claim(sub({ matchId: "nowhere" }), "F", 10_000)).toBe("gone");
+  });
+});
