@@ -12,6 +12,10 @@ export interface LocalLambda {
   invoke<T = unknown>(event: unknown): Promise<T>;
   /** ms from spawning the process until the module had loaded (Lambda's init phase, roughly). */
   readonly initMs: number;
+  /** CPU time (user + system) the process had used once the module had loaded, in ms. */
+  readonly initCpuMs: number;
+  /** CPU time the process had used when it answered the latest invocation, in ms. */
+  cpuMs(): number;
   /** Everything the process wrote to stderr so far (its logs). */
   stderr(): string;
   close(): Promise<void>;
@@ -36,6 +40,7 @@ const { pathToFileURL } = await import("node:url");
 let mod, loadError;
 try { mod = await import(pathToFileURL(process.argv[1]).href); } catch (error) { loadError = error; }
 const describe = (error) => (error && error.stack) || String(error);
+const cpuMs = () => { const { user, system } = process.cpuUsage(); return (user + system) / 1000; };
 process.on("message", async ({ id, event, functionName }) => {
   if (loadError) return process.send({ id, error: "init failed: " + describe(loadError) });
   const context = {
@@ -46,15 +51,15 @@ process.on("message", async ({ id, event, functionName }) => {
   };
   try {
     const result = await mod.handler(event, context, () => {});
-    process.send({ id, result: result === undefined ? null : result });
+    process.send({ id, result: result === undefined ? null : result, cpuMs: cpuMs() });
   } catch (error) {
-    process.send({ id, error: describe(error) });
+    process.send({ id, error: describe(error), cpuMs: cpuMs() });
   }
 });
-process.send({ ready: true, loaded: !loadError });
+process.send({ ready: true, loaded: !loadError, cpuMs: cpuMs() });
 `;
 
-type Reply = { id: number; result?: unknown; error?: string } | { ready: true; loaded: boolean };
+type Reply = { id: number; result?: unknown; error?: string; cpuMs: number } | { ready: true; loaded: boolean; cpuMs: number };
 
 export async function startLocalLambda(bundle: string, options: LocalLambdaOptions = {}): Promise<LocalLambda> {
   const started = performance.now();
@@ -73,12 +78,14 @@ export async function startLocalLambda(bundle: string, options: LocalLambdaOptio
   child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let exited = false;
+  let cpuMs = 0;
   const exit = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const initMs = await new Promise<number>((resolve, reject) => {
     child.once("error", reject);
     child.once("exit", (code, signal) => reject(new Error(`${bundle} exited before loading (${code ?? signal}): ${stderr}`)));
     child.on("message", (reply: Reply) => {
+      cpuMs = reply.cpuMs;
       if ("ready" in reply) return resolve(performance.now() - started);
       const waiting = pending.get(reply.id);
       pending.delete(reply.id);
@@ -92,9 +99,12 @@ export async function startLocalLambda(bundle: string, options: LocalLambdaOptio
     pending.clear();
   });
 
+  const initCpuMs = cpuMs;
   let next = 0;
   return {
     initMs,
+    initCpuMs,
+    cpuMs: () => cpuMs,
     stderr: () => stderr,
     invoke<T>(event: unknown): Promise<T> {
       if (exited) return Promise.reject(new Error(`${bundle} has exited: ${stderr}`));

@@ -47,6 +47,8 @@ export interface BuiltFunction {
   readonly mapBytes: number;
   /** With `analyze`: bytes in the bundle per package (or per source folder), largest first. */
   readonly packages?: readonly (readonly [string, number])[];
+  /** With `analyze`: esbuild's metafile (inputs, imports, bytes). */
+  readonly metafile?: Metafile;
 }
 
 /**
@@ -167,7 +169,7 @@ export async function buildFunctions(options: BuildOptions = {}): Promise<BuiltF
       file,
       bytes: statSync(file).size,
       mapBytes: sourcemap ? statSync(mapFile).size : 0,
-      ...(result.metafile ? { packages: bytesPerPackage(result.metafile) } : {}),
+      ...(result.metafile ? { packages: bytesPerPackage(result.metafile), metafile: result.metafile } : {}),
     });
   }
   return built;
