@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { FormattedExecutionResult } from "graphql";
 import type { EventStore } from "../store/event-store.js";
 import type { ConnectionStore, SubscriptionRecord } from "../store/connection-store.js";
-import { type Timeline, timelineAfter } from "../service/timeline.js";
 import type { ServerMessage } from "./protocol.js";
+import type { TimelineCache } from "./timeline-cache.js";
 import { type MatchUpdate, updateFor } from "../service/match-update.js";
 
 /** Sends one message to a connection; "gone" when the client has disconnected (HTTP 410). */
@@ -24,25 +24,6 @@ export interface DeliveryDeps {
 
 const DEFAULT_LEASE_MS = 10_000;
 const RETRY_MS = 25;
-
-/** Reads each match's timeline once per batch, from the oldest version any subscriber needs. */
-export class TimelineCache {
-  private readonly cache = new Map<string, { after: number; timeline: Promise<Timeline> }>();
-  constructor(private readonly store: EventStore) {}
-
-  get(matchId: string, after: number): Promise<Timeline> {
-    const cached = this.cache.get(matchId);
-    if (cached && cached.after <= after) return cached.timeline;
-    const timeline = timelineAfter(this.store, matchId, after);
-    this.cache.set(matchId, { after, timeline });
-    return timeline;
-  }
-
-  /** Forget a match, so that the next read sees commits made since. */
-  refresh(matchId: string): void {
-    this.cache.delete(matchId);
-  }
-}
 
 /**
  * Brings one subscriber up to date: every event after the last one it was sent, in version

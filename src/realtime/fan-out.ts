@@ -1,6 +1,7 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { matchIdOfCommit } from "../store/table.js";
-import { deliver, type DeliveryDeps, TimelineCache } from "./deliver.js";
+import { deliver, type DeliveryDeps } from "./deliver.js";
+import { TimelineCache } from "./timeline-cache.js";
 
 /** The parts of a DynamoDB Streams record the fan-out reads (aws-lambda's DynamoDBRecord). */
 export interface StreamRecord {

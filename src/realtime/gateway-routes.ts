@@ -8,7 +8,8 @@ import type { TabulaService } from "../service/service.js";
 import type { EventStore } from "../store/event-store.js";
 import type { ConnectionStore, SubscriptionRecord } from "../store/connection-store.js";
 import { tokenFromConnectionParams } from "./connection-token.js";
-import { deliver, type DeliveryDeps, TimelineCache } from "./deliver.js";
+import { deliver, type DeliveryDeps } from "./deliver.js";
+import { TimelineCache } from "./timeline-cache.js";
 import { parseClientMessage, type ServerMessage, SUBPROTOCOL } from "./protocol.js";
 
 /** The parts of an API Gateway WebSocket event the routes read. */

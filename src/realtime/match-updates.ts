@@ -1,10 +1,12 @@
 import type { EventStore } from "../store/event-store.js";
-import { timelineAfter } from "../service/timeline.js";
+import { TimelineCache } from "./timeline-cache.js";
 import { type MatchUpdate, updateFor } from "../service/match-update.js";
 
 /** Tells the live path that a match has new commits. */
 export interface CommitSignal {
   watch(matchId: string, onCommit: () => void): () => void;
+  /** Timelines shared by the watchers, refreshed before they are woken. */
+  readonly timelines: TimelineCache;
 }
 
 /**
@@ -23,7 +25,7 @@ export class MatchUpdateStream implements AsyncIterableIterator<MatchUpdate> {
   private readonly stopWatching: () => void;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly timelines: TimelineCache,
     signal: CommitSignal,
     private readonly matchId: string,
     after: number,
@@ -51,7 +53,7 @@ export class MatchUpdateStream implements AsyncIterableIterator<MatchUpdate> {
       this.wake = null;
       if (this.done) break;
       this.pending = false;
-      const timeline = await timelineAfter(this.store, this.matchId, this.sent);
+      const timeline = await this.timelines.get(this.matchId, this.sent);
       for (const entry of timeline.entries) {
         if (entry.event.version <= this.sent) continue;
         this.queue.push(updateFor(entry, this.seat));
@@ -79,6 +81,12 @@ export class MatchUpdateStream implements AsyncIterableIterator<MatchUpdate> {
 /** A CommitSignal fed by whatever sees commits (the embedded store's puts, or the service). */
 export class CommitHub implements CommitSignal {
   private readonly watchers = new Map<string, Set<() => void>>();
+  /** One read of a match's new commits serves every subscriber that a commit wakes. */
+  readonly timelines: TimelineCache;
+
+  constructor(store: EventStore) {
+    this.timelines = new TimelineCache(store);
+  }
 
   watch(matchId: string, onCommit: () => void): () => void {
     let set = this.watchers.get(matchId);
@@ -91,6 +99,7 @@ export class CommitHub implements CommitSignal {
   }
 
   committed(matchId: string): void {
+    this.timelines.refresh(matchId);
     for (const onCommit of this.watchers.get(matchId) ?? []) onCommit();
   }
 

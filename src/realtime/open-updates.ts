@@ -20,5 +20,5 @@ export async function openMatchUpdates(
     throw new TabulaError("BAD_USER_INPUT", "`afterVersion` must be a non-negative integer");
   }
   const { secrets } = await loadMatch(store, matchId);
-  return new MatchUpdateStream(store, signal, matchId, afterVersion, viewerSeat(token, secrets));
+  return new MatchUpdateStream(signal.timelines, signal, matchId, afterVersion, viewerSeat(token, secrets));
 }

@@ -113,7 +113,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
     // Live updates follow the store: the embedded one reports every acknowledged commit itself;
     // an external endpoint (DYNAMODB_ENDPOINT) has only this process's own commits to go by.
-    const hub = new CommitHub();
+    const store = new DynamoEventStore(doc, tableName);
+    const hub = new CommitHub(store);
     if (embedded) {
       const stopFeed = embedded.onPut(({ tableName: table, item }) => {
         const matchId = matchIdOfCommit(item);
@@ -121,7 +122,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
       cleanups.push(stopFeed);
     }
-    const store = new DynamoEventStore(doc, tableName);
     const service = createService({
       store,
       now: options.now ?? (() => new Date()),

@@ -42,7 +42,7 @@ async function readSse(path: string, opts: { headers?: Record<string, string>; u
           .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()]),
       );
       if (fields.retry) retry = fields.retry;
-      if (fields.data) received.push({ id: fields.id, event: fields.event, data: JSON.parse(fields.data) });
+      if (fields.data) received.push({ id: String(fields.id), event: String(fields.event), data: JSON.parse(fields.data) });
     }
   }
   controller.abort();
@@ -109,13 +109,13 @@ describe("GET /api/matches/{id}/stream (Server-Sent Events)", () => {
     const b = await createViaRest(t);
     const unknown = await fetch(`${t.url}/api/matches/nope/stream`);
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error.code).toBe("NOT_FOUND");
+    expect(((await unknown.json()) as any).error.code).toBe("NOT_FOUND");
     const forbidden = await fetch(`${t.url}/api/matches/${a.match.id}/stream`, { headers: { authorization: `Bearer ${b.tokens[0]}` } });
     expect(forbidden.status).toBe(403);
-    expect((await forbidden.json()).error.code).toBe("FORBIDDEN");
+    expect(((await forbidden.json()) as any).error.code).toBe("FORBIDDEN");
     const bad = await fetch(`${t.url}/api/matches/${a.match.id}/stream?after=-1`);
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe("BAD_USER_INPUT");
+    expect(((await bad.json()) as any).error.code).toBe("BAD_USER_INPUT");
   });
 
   it("behind a buffering gateway (the REST router alone) answers with what there is and a retry hint", async () => {
