@@ -151,8 +151,6 @@ export async function buildFunctions(options: BuildOptions = {}): Promise<BuiltF
       keepNames: true,
       sourcemap: sourcemap ? "linked" : false,
       sourcesContent: false,
-      // Paths in the map relative to the repository, whatever the machine built it.
-      sourceRoot: relative(dir, ROOT) || ".",
       legalComments: "none",
       banner: { js: REQUIRE_BANNER },
       // ES builds wherever a package offers one (tree-shaken; the SDK lists "module" before "node").
