@@ -77,7 +77,7 @@ describe("ConnectionStore", () => {
     expect(await connections.subscribe(sub({ subscriptionId: "s2", matchId: "m2", seat: null, lastSent: 4, variables: { a: 1 }, operationName: "Op" }))).toBe(true);
     expect(await connections.subscribe(sub({ connectionId: "c9=" }))).toBe(true);
 
-    expect((await connections.get("c1="))?.subscriptions.sort()).toEqual(["m1#s1", "m2#s2"]);
+    expect([...((await connections.get("c1="))?.subscriptions ?? [])].sort()).toEqual(["m1#s1", "m2#s2"]);
     expect(await connections.subscribersOf("m1")).toEqual([sub(), sub({ connectionId: "c9=" })]);
     expect(await connections.subscribersOf("m2")).toEqual([sub({ subscriptionId: "s2", matchId: "m2", seat: null, lastSent: 4, variables: { a: 1 }, operationName: "Op" })]);
     expect(await connections.subscribersOf("m3")).toEqual([]);
