@@ -1,3 +1,4 @@
+import { prng } from "../../src/engine/bots/prng.js";
 import type { Json } from "../../src/engine/ruleset.js";
 import { getRuleset } from "../../src/engine/registry.js";
 import type { Command } from "../../src/match/commands.js";
@@ -8,18 +9,7 @@ import { evolve } from "../../src/match/evolve.js";
 import type { MatchState } from "../../src/match/state.js";
 
 export const AT = "2026-01-01T00:00:00.000Z";
-
-/** A small seeded PRNG (mulberry32) so that a failing game can be replayed from its seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng };
 
 export interface Playout {
   readonly log: MatchEvent[];
