@@ -159,11 +159,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (gateway === "lambda" && embedded) {
       // The deployed path: API Gateway's routes and the stream fan-out, with their own service
       // (as the Lambdas have), answering through the management API over HTTP.
+      // (`handlers` needs the gateway's management endpoint; no upgrade is served before it is set.)
       const started = await startLocalGateway({ httpServer, path: "/graphql", routes: { connect: (e) => handlers.connect(e), disconnect: (e) => handlers.disconnect(e), message: (e) => handlers.message(e) }, logger });
       localGateway = started;
-      cleanups.push(() => started.close());
       const { post, client: management } = managementApiPoster(started.managementEndpoint, options.region);
+      // Cleanups run last-first: the gateway's sockets (and their $disconnect) go before the client.
       cleanups.push(() => management.destroy());
+      cleanups.push(() => started.close());
       const handlers = createLiveHandlers({
         service: createService({ store, now: options.now ?? (() => new Date()), randomBytes: options.randomBytes ?? cryptoRandomBytes }),
         store,
