@@ -6,6 +6,7 @@ const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   replay: () => import("./suites/replay.js"),
   http: () => import("./suites/http.js"),
   live: () => import("./suites/live.js"),
+  lambda: () => import("./suites/lambda.js"),
 };
 
 const wanted = process.argv.slice(2);
