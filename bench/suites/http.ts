@@ -4,6 +4,7 @@ import { type Measurement, percentile, type Suite } from "../report.js";
 
 interface View {
   id: string;
+  seat?: number | null;
   status: string;
   toMove: number | null;
   legalMoves: unknown[];
@@ -45,6 +46,9 @@ export const suite: Suite = {
         let view = created.json.match!;
         while (view.status !== "FINISHED" && played < moves) {
           const actor = view.toMove ?? 0;
+          // A command answers with the caller's view; when the other seat won the opening
+          // roll, its legal moves come from its own view.
+          if (view.seat !== actor && view.seat !== undefined && view.toMove !== null) view = (await call("GET", `/api/matches/${id}`, tokens[actor])).json;
           if (view.legalMoves.length > 0) {
             const r = await call("POST", `/api/matches/${id}/moves`, tokens[actor], { move: view.legalMoves[0] });
             samples.move.push(r.ms);

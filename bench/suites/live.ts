@@ -28,7 +28,9 @@ async function measure(mode: Mode, subscribers: number, moves: number): Promise<
       headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body ?? {}),
     });
-    return (await response.json()) as any;
+    const json = (await response.json()) as any;
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
   };
   const created = await post("/api/matches", undefined, { ruleset: "backgammon" });
   const id: string = created.match.id;
@@ -64,6 +66,8 @@ async function measure(mode: Mode, subscribers: number, moves: number): Promise<
   let view = created.match;
   for (let played = 0; played < moves && view.status !== "FINISHED"; ) {
     const actor = view.toMove ?? 0;
+    // A command answers with the caller's view; the next actor may be the other seat.
+    if (view.seat !== actor) view = await (await fetch(`${server.url}/api/matches/${id}`, { headers: { authorization: `Bearer ${tokens[actor]}` } })).json();
     const before = latencies.length;
     view = view.legalMoves.length > 0 ? await post(`/api/matches/${id}/moves`, tokens[actor], { move: view.legalMoves[0] }) : await post(`/api/matches/${id}/dice`, tokens[actor]);
     if (view.legalMoves.length === 0 || view.toMove !== actor) played++;
