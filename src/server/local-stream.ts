@@ -15,8 +15,9 @@ import { TABLE_KEYS } from "../store/table.js";
  * - the partial batch response is honoured: the stream resumes from the first failed record,
  *   with backoff, up to `maxRetries` times; then that part is logged as sent to the on-failure
  *   destination and the stream moves on. A handler that throws fails the whole batch.
- * Only commit items are fed (`PK` begins with `MATCH#`, `SK` with `EV#`): the filter the
- * deployed event-source mapping carries.
+ * Only inserted commit items are fed (`SK` begins with `EV#`; they all live under `MATCH#`): the
+ * filter of the deployed event-source mapping (infra/stack.ts, whose batch size and retry count
+ * are the defaults here). Not modelled: bisecting a failed batch, the maximum record age.
  */
 
 /** A DynamoDB Streams record as a Lambda function receives it (aws-lambda's DynamoDBRecord). */
