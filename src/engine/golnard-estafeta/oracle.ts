@@ -2,7 +2,7 @@ import { pointOf, zoneOf, type Cell } from "./board.js";
 import { gateRule } from "./crossing.js";
 import { DIE_CHOICES, TOKENS, type EstafetaMove } from "./options.js";
 import type { EstafetaState } from "./state.js";
-import { isZoneStep } from "./zones.js";
+import { LOCAL, NEIGHBOURS, ZONE_CELL } from "./zones.js";
 
 /**
  * The reference for the path search: every route, walked one by one with plain sets, from the
@@ -34,8 +34,12 @@ export function exhaustiveLegalMoves(state: EstafetaState): EstafetaMove[] {
     const seen = new Set<Cell>(state.visited[mover]!);
     const walk = (cur: Cell, steps: number, progress: number): void => {
       const next: [Cell, number][] = [];
-      for (let c = 0; c < 144; c++) if (isZoneStep(cur, c) && !seen.has(c) && !occupied.has(c)) next.push([c, progress]);
-      const rule = gateRule(state.variant, lane, tokens, progress, mover, zoneOf(cur));
+      const zone = zoneOf(cur);
+      for (const n of NEIGHBOURS[LOCAL[cur]!]!) {
+        const c = ZONE_CELL[zone * 36 + n]!;
+        if (!seen.has(c) && !occupied.has(c)) next.push([c, progress]);
+      }
+      const rule = gateRule(state.variant, lane, tokens, progress, mover, zone);
       const atGate = cur === rule.gate.g[0] && rule.kind !== "closed";
       const finishes = atGate && rule.kind === "finish";
       if (atGate && !finishes && !seen.has(rule.gate.h0) && !occupied.has(rule.gate.h0)) next.push([rule.gate.h0, progress + (rule.first ? 1 : 0)]);

@@ -91,7 +91,7 @@ describe("finishing (RULES.md §2, R)", () => {
     position({
       lanes: LANES,
       progress: [3, 0],
-      tokens: { 0: [[[4, 7]], [[4, 8]], [[4, 9]], [[4, 6]]], ...(extra.opponentOnH0 ? { 1: [[[4, 5]]] } : {}) },
+      tokens: { 0: [[[4, 7]], [[4, 8]], [[4, 9]], [[4, 6]]], 1: extra.opponentOnH0 ? [[[4, 5]]] : [] },
       dice: [3, 2],
     });
 

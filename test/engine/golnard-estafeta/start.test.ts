@@ -169,7 +169,7 @@ describe("the round limit and the ranking (RULES.md §2 Stalls, Fine points)", (
   });
 
   it("R: a full tie at the top is a draw shared by the tied teams", () => {
-    // Both A runners one step from their F12 gate, team 2 on (2,5), three steps from its F12 gate (5,4).
+    // Both A runners one step from their F12 gate; team 2 far behind on (0,0).
     const s = ranked([0, 0, 0], { 0: [[[4, 2]]], 1: [[[4, 1]]], 2: [[[0, 0]]] });
     expect(standings(s).map((r) => r.place)).toEqual([1, 1, 3]);
     expect(rules.outcome(s)).toMatchObject({ winner: null, winners: [0, 1], detail: { result: "draw", reason: "maxRounds" } });
