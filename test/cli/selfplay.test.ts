@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { run } from "../../src/cli/selfplay.js";
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (out.push(String(chunk)), true));
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
+  return { out, err };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("tabula selfplay", () => {
+  it("plays seeded games to the end and prints one summary line", async () => {
+    const { out } = capture();
+    const code = await run(["golnard-estafeta", "--variant", "stayer", "--teams", "3", "--games", "3", "--seed", "7"]);
+    expect(code).toBe(0);
+    expect(out).toHaveLength(1);
+    expect(out[0]).toMatch(/^golnard-estafeta stayer teams=3 seed=7: 3 games, \d finished .*avg turns [\d.]+, longest \d+ turns .*wins by lane 1:[\d.]+% 2:[\d.]+% 3:[\d.]+% 4:[\d.]+% 5:[\d.]+%.*invariants and replay ok/);
+    expect(out[0]!.endsWith("\n")).toBe(true);
+  });
+
+  it("is reproducible from its seed", async () => {
+    const { out } = capture();
+    await run(["golnard-estafeta", "--teams", "5", "--games", "2", "--seed", "3"]);
+    await run(["golnard-estafeta", "--teams", "5", "--games", "2", "--seed", "3"]);
+    const strip = (line: string) => line.replace(/, [\d.]+s\n$/, "");
+    expect(strip(out[0]!)).toBe(strip(out[1]!));
+  });
+
+  it("counts games ended by the round limit", async () => {
+    const { out } = capture();
+    expect(await run(["golnard-estafeta", "--teams", "2", "--games", "2", "--max-rounds", "2"])).toBe(0);
+    expect(out[0]).toContain("2 games, 0 finished (2 at maxRounds");
+  });
+
+  it("refuses unknown rulesets and bad options with exit code 2", async () => {
+    const { err } = capture();
+    expect(await run(["backgammon"])).toBe(2);
+    expect(await run(["golnard-estafeta", "--teams", "6"])).toBe(2);
+    expect(await run(["golnard-estafeta", "--variant", "marathon"])).toBe(2);
+    expect(await run(["golnard-estafeta", "--bogus"])).toBe(2);
+    expect(err.join("")).toContain("usage: tabula selfplay");
+  });
+
+  it("is reachable from the tabula launcher", async () => {
+    const { out } = capture();
+    expect(await main(["selfplay", "golnard-estafeta", "--games", "1"])).toBe(0);
+    expect(out[0]).toContain("1 games");
+  });
+
+  it("exits 1 when an invariant breaks or a replay does not match", async () => {
+    const { out, err } = capture();
+    vi.resetModules();
+    vi.doMock("../../src/engine/golnard-estafeta/invariants.js", () => ({ invariantProblems: () => ["two tokens share a cell (injected)"] }));
+    const broken = await import("../../src/cli/selfplay.js");
+    expect(await broken.run(["golnard-estafeta", "--games", "1"])).toBe(1);
+    expect(err.join("")).toContain("injected");
+    vi.doUnmock("../../src/engine/golnard-estafeta/invariants.js");
+    vi.resetModules();
+    vi.doMock("../../src/engine/golnard-estafeta/playout.js", async (original) => ({
+      ...(await original<typeof import("../../src/engine/golnard-estafeta/playout.js")>()),
+      replayGame: () => ({ tampered: true }),
+    }));
+    const unreplayable = await import("../../src/cli/selfplay.js");
+    expect(await unreplayable.run(["golnard-estafeta", "--games", "1"])).toBe(1);
+    expect(err.join("")).toContain("replaying");
+    vi.doUnmock("../../src/engine/golnard-estafeta/playout.js");
+    expect(out).toEqual([]);
+  });
+});
