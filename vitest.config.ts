@@ -1,6 +1,13 @@
+import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
+  // graphql ships ESM and CommonJS builds. Libraries loaded by Node itself (graphql-ws,
+  // @graphql-tools) get the CommonJS one; our sources must get the same, or a schema built by one
+  // is "from another realm" for the other. `npm start` and the bundles have a single copy anyway.
+  resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve("graphql") }] },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,

@@ -5,7 +5,7 @@ import { WebSocketServer } from "ws";
 import { createExecutableSchema, type LiveContext, parseLiveDocument } from "../api/graphql/executable-schema.js";
 import { createFormatError } from "../api/graphql/format-error.js";
 import type { Logger } from "../api/logger.js";
-import { SUBPROTOCOL } from "../realtime/protocol.js";
+import { MAX_MESSAGE_BYTES, SUBPROTOCOL } from "../realtime/protocol.js";
 import { tokenFromConnectionParams } from "../realtime/connection-token.js";
 import type { CommitSignal } from "../realtime/match-updates.js";
 import { openMatchUpdates } from "../realtime/open-updates.js";
@@ -34,6 +34,8 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
     server: options.httpServer,
     path: options.path,
     handleProtocols: (protocols) => (protocols.has(SUBPROTOCOL) ? SUBPROTOCOL : false),
+    // The same frame limit as on API Gateway: protocol messages are small.
+    maxPayload: MAX_MESSAGE_BYTES,
   });
 
   const disposable = useServer<Record<string, unknown> | undefined, { token?: string | undefined }>(

@@ -116,21 +116,27 @@ export class ConnectionStore {
   /** Stores a subscription; false if this connection already has one with that id. */
   async subscribe(record: SubscriptionRecord): Promise<boolean> {
     const ref = `${record.matchId}#${record.subscriptionId}`;
-    const connection = await this.get(record.connectionId);
-    if (connection?.subscriptions.some((s) => splitRef(s).subscriptionId === record.subscriptionId)) return false;
+    // The id is claimed on the connection item first, atomically: API Gateway may run two
+    // `subscribe` messages of one connection at the same time.
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: connKey(record.connectionId),
+          UpdateExpression: "ADD subs :ref, subIds :id SET #exp = :exp",
+          ConditionExpression: "NOT contains(subIds, :idValue)",
+          ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ":ref": new Set([ref]), ":id": new Set([record.subscriptionId]), ":idValue": record.subscriptionId, ":exp": this.expiresAt() },
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
     await this.doc.send(
       new PutCommand({
         TableName: this.tableName,
         Item: { ...subKey(record.matchId, record.connectionId, record.subscriptionId), ...record, [TTL_ATTRIBUTE]: this.expiresAt() },
-      }),
-    );
-    await this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: connKey(record.connectionId),
-        UpdateExpression: "ADD subs :ref SET #exp = :exp",
-        ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ":ref": new Set([ref]), ":exp": this.expiresAt() },
       }),
     );
     return true;
@@ -147,8 +153,8 @@ export class ConnectionStore {
       new UpdateCommand({
         TableName: this.tableName,
         Key: connKey(connectionId),
-        UpdateExpression: "DELETE subs :ref",
-        ExpressionAttributeValues: { ":ref": new Set([ref]) },
+        UpdateExpression: "DELETE subs :ref, subIds :id",
+        ExpressionAttributeValues: { ":ref": new Set([ref]), ":id": new Set([subscriptionId]) },
       }),
     );
   }

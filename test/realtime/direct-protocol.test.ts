@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createViaRest } from "../helpers/matches.js";
 import type { TestServer } from "../helpers/server.js";
 import { rawSocket, startLiveServer, UPDATE_QUERY } from "./support.js";
-
-// One graphql module for everyone: see ONE_GRAPHQL in support.ts.
-vi.mock("graphql", () => import("graphql/index.js"));
 
 /** In direct mode graphql-ws itself enforces the protocol by closing the socket with a code (docs/api.md). */
 let t: TestServer;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/api/logger.js";
 import type { ServerMessage } from "../../src/realtime/protocol.js";
 import { createLiveHandlers } from "../../src/realtime/live-handlers.js";
@@ -11,9 +11,6 @@ import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
 import { createViaRest, events } from "../helpers/matches.js";
 import type { TestServer } from "../helpers/server.js";
 import { eventually, rawSocket, scanTable, startLiveServer, UPDATE_QUERY, updatesOf, watch } from "./support.js";
-
-// One graphql module for everyone: see ONE_GRAPHQL in support.ts.
-vi.mock("graphql", () => import("graphql/index.js"));
 
 /**
  * What only the API Gateway path has: connections and subscriptions stored in the table,

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSeatToken } from "../../src/service/seat-tokens.js";
 import { actor, createViaRest, type Created, events, getMatch, type MatchJson } from "../helpers/matches.js";
 import type { TestServer } from "../helpers/server.js";
 import { MODES, startLiveServer, updatesOf, VIEW_FIELDS, type Watcher, watch } from "./support.js";
-
-// One graphql module for everyone: see ONE_GRAPHQL in support.ts.
-vi.mock("graphql", () => import("graphql/index.js"));
 
 /**
  * A whole backgammon match played over HTTP while two seats and a spectator watch it live, each

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createViaRest, events, rollUntilMovable } from "../helpers/matches.js";
 import type { TestServer } from "../helpers/server.js";
 import { MODES, startLiveServer, updatesOf, type Watcher, watch } from "./support.js";
-
-// One graphql module for everyone: see ONE_GRAPHQL in support.ts.
-vi.mock("graphql", () => import("graphql/index.js"));
 
 /**
  * Hundreds of clients, each on its own socket, on one match: every one receives every event,

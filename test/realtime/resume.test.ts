@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createViaRest, type Created, events, getMatch, rollUntilMovable } from "../helpers/matches.js";
 import type { TestServer } from "../helpers/server.js";
 import { MODES, startLiveServer, updatesOf, watch } from "./support.js";
-
-// One graphql module for everyone: see ONE_GRAPHQL in support.ts.
-vi.mock("graphql", () => import("graphql/index.js"));
 
 /** A cube match: roll, move, double, drop ends it in a handful of events. */
 async function move(t: TestServer, created: Created, seat: number, move: unknown): Promise<any> {

@@ -6,15 +6,6 @@ import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { type TestServer, startTestServer } from "../helpers/server.js";
 import type { ServerOptions } from "../../src/server/app.js";
 
-/**
- * ONE_GRAPHQL: under vitest, `import "graphql"` in our sources resolves (vite, "module" field) to
- * graphql's index.mjs, while @graphql-tools and graphql-ws, loaded by Node, get its CommonJS
- * index.js: two realms, and graphql-js refuses a schema made by the other one ("Cannot use
- * GraphQLSchema from another module or realm"). Node and tsx (npm start, Lambda bundles) load
- * one copy, so this is a test-runner artefact; each test file here that starts a server with
- * WebSockets therefore maps "graphql" to the CommonJS copy:
- *   vi.mock("graphql", () => import("graphql/index.js"));
- */
 export const MODES: readonly GatewayMode[] = ["direct", "lambda"];
 export const SUBPROTOCOL = "graphql-transport-ws";
 

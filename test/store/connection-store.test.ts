@@ -105,6 +105,13 @@ describe("ConnectionStore", () => {
     await connections.close("never-was=");
   });
 
+  it("claims a subscription id atomically: of concurrent subscribes with one id, exactly one wins", async () => {
+    await connections.open("c1=");
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => connections.subscribe(sub({ matchId: `m${i}` }))));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect((await allKeys()).filter((k) => k.includes("SUB#"))).toHaveLength(1);
+  });
+
   it("subscription ids may contain '#' (the protocol allows any string): each one is its own", async () => {
     await connections.open("c1=");
     expect(await connections.subscribe(sub({ subscriptionId: "a#1" }))).toBe(true);
