@@ -1,5 +1,5 @@
-import type { WebSocketEvent, WebSocketResult } from "../src/realtime/gateway-routes.js";
-import { liveHandlers } from "./live-runtime.js";
+import { onConnect, type WebSocketEvent, type WebSocketResult } from "../src/realtime/connection-routes.js";
+import { connections } from "./connection-runtime.js";
 
 /** API Gateway WebSocket route `$connect`. */
-export const handler = (event: WebSocketEvent): Promise<WebSocketResult> => liveHandlers.connect(event);
+export const handler = (event: WebSocketEvent): Promise<WebSocketResult> => onConnect({ connections }, event);

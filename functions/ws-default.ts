@@ -1,4 +1,4 @@
-import type { WebSocketEvent, WebSocketResult } from "../src/realtime/gateway-routes.js";
+import type { WebSocketEvent, WebSocketResult } from "../src/realtime/connection-routes.js";
 import { liveHandlers } from "./live-runtime.js";
 
 /** API Gateway WebSocket route `$default`: every graphql-transport-ws message. */

@@ -1,5 +1,5 @@
-import type { WebSocketEvent, WebSocketResult } from "../src/realtime/gateway-routes.js";
-import { liveHandlers } from "./live-runtime.js";
+import { onDisconnect, type WebSocketEvent, type WebSocketResult } from "../src/realtime/connection-routes.js";
+import { connections } from "./connection-runtime.js";
 
 /** API Gateway WebSocket route `$disconnect`. */
-export const handler = (event: WebSocketEvent): Promise<WebSocketResult> => liveHandlers.disconnect(event);
+export const handler = (event: WebSocketEvent): Promise<WebSocketResult> => onDisconnect({ connections }, event);

@@ -10,20 +10,8 @@ import type { ConnectionStore, SubscriptionRecord } from "../store/connection-st
 import { tokenFromConnectionParams } from "./connection-token.js";
 import { deliver, type DeliveryDeps } from "./deliver.js";
 import { TimelineCache } from "./timeline-cache.js";
-import { parseClientMessage, type ServerMessage, SUBPROTOCOL } from "./protocol.js";
-
-/** The parts of an API Gateway WebSocket event the routes read. */
-export interface WebSocketEvent {
-  readonly requestContext: { readonly connectionId: string; readonly routeKey: string };
-  readonly headers?: Record<string, string | undefined> | null;
-  readonly body?: string | null;
-  readonly isBase64Encoded?: boolean;
-}
-export interface WebSocketResult {
-  readonly statusCode: number;
-  readonly headers?: Record<string, string>;
-  readonly body?: string;
-}
+import { parseClientMessage, type ServerMessage } from "./protocol.js";
+import type { WebSocketEvent, WebSocketResult } from "./connection-routes.js";
 
 export interface GatewayDeps extends DeliveryDeps {
   readonly schema: GraphQLSchema;
@@ -35,28 +23,6 @@ export interface GatewayDeps extends DeliveryDeps {
 
 /** Id of `error` messages about a frame that had no usable id of its own. */
 export const PROTOCOL_ERROR_ID = "protocol";
-
-const header = (event: WebSocketEvent, name: string): string | undefined => {
-  for (const [key, value] of Object.entries(event.headers ?? {})) if (key.toLowerCase() === name) return value;
-  return undefined;
-};
-
-/**
- * `$connect`: accept only clients that speak graphql-transport-ws, and echo the subprotocol (API
- * Gateway completes the handshake with what this answer says).
- */
-export async function onConnect(deps: Pick<GatewayDeps, "connections">, event: WebSocketEvent): Promise<WebSocketResult> {
-  const offered = (header(event, "sec-websocket-protocol") ?? "").split(",").map((p) => p.trim());
-  if (!offered.includes(SUBPROTOCOL)) return { statusCode: 400, body: `use the ${SUBPROTOCOL} subprotocol` };
-  await deps.connections.open(event.requestContext.connectionId);
-  return { statusCode: 200, headers: { "Sec-WebSocket-Protocol": SUBPROTOCOL } };
-}
-
-/** `$disconnect`: the connection and all its subscriptions go. */
-export async function onDisconnect(deps: Pick<GatewayDeps, "connections">, event: WebSocketEvent): Promise<WebSocketResult> {
-  await deps.connections.close(event.requestContext.connectionId);
-  return { statusCode: 200 };
-}
 
 /**
  * `$default`: every protocol message. Answers go through the management API (`post`), since a

@@ -8,7 +8,8 @@ import type { EventStore } from "../store/event-store.js";
 import type { Post } from "./deliver.js";
 import { updateExecutor } from "./execute-update.js";
 import { handleStreamBatch, type StreamBatch } from "./fan-out.js";
-import { onConnect, onDisconnect, onMessage, type WebSocketEvent } from "./gateway-routes.js";
+import { onConnect, onDisconnect, type WebSocketEvent } from "./connection-routes.js";
+import { onMessage } from "./gateway-routes.js";
 
 export interface LiveHandlerDeps {
   readonly service: TabulaService;

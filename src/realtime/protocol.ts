@@ -6,7 +6,7 @@ import { z } from "zod";
  * handlers, where every client message arrives on its own and is answered through the
  * management API.
  */
-export const SUBPROTOCOL = "graphql-transport-ws";
+export { SUBPROTOCOL } from "./subprotocol.js";
 
 const id = z.string().min(1).max(128);
 const payload = z.record(z.string(), z.unknown()).nullish();

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import type { Logger } from "../api/logger.js";
-import type { WebSocketEvent, WebSocketResult } from "../realtime/gateway-routes.js";
+import type { WebSocketEvent, WebSocketResult } from "../realtime/connection-routes.js";
 
 /**
  * A local stand-in for API Gateway's WebSocket API, so that the route handlers deployed as

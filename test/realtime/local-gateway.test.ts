@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { createLogger } from "../../src/api/logger.js";
 import { managementApiPoster } from "../../src/realtime/management-api.js";
-import type { WebSocketResult } from "../../src/realtime/gateway-routes.js";
+import type { WebSocketResult } from "../../src/realtime/connection-routes.js";
 import { type GatewayEvent, type LocalGateway, startLocalGateway } from "../../src/server/local-gateway.js";
 import { eventually } from "./support.js";
 
