@@ -208,3 +208,16 @@ describe("routes (RULES.md §2 Fine points)", () => {
     expect(rules.normalize!(s, move("D", "first", [2, 0])).points).toBe(4);
   });
 });
+
+describe("the rules reference", () => {
+  it("shows example actions that are legal in the position it describes", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const doc = await readFile(new URL("../../../docs/rules/golnard-estafeta.md", import.meta.url), "utf8");
+    const block = doc.split("with A on 1,1")[1]!.split("```json")[1]!.split("```")[0]!;
+    const examples = block.trim().split("\n").map((line) => rules.moveSchema.parse(JSON.parse(line)));
+    expect(examples).toHaveLength(3);
+    const s = position({ lanes: LANES, tokens: { 0: [[[1, 1]]] }, dice: [3, 5] });
+    for (const m of examples) expect(rules.play(s, m).ok, JSON.stringify(m)).toBe(true);
+    expect(played(s, examples[2]!).progress[0]).toBe(1);
+  });
+});
