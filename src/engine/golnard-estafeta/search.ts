@@ -286,12 +286,15 @@ function worthExploring(d: number, c: number, u: number, fa: number, fb: number)
   const g0 = g0Local[d]!;
   const g0a = g === GATE_CLOSED ? 0 : bitA(g0);
   const g0b = g === GATE_CLOSED ? 0 : bitB(g0);
+  // c itself is on the route: it can never be entered again.
+  const notCa = ~bitA(c);
+  const notCb = ~bitB(c);
   let near = false;
   for (let j = 1; j <= R && !near; j++) {
     const i = d * K + u + j;
     const b = (c * K + j) * 2;
-    const ba = BALL[b]!;
-    const bb = BALL[b + 1]!;
+    const ba = BALL[b]! & notCa;
+    const bb = BALL[b + 1]! & notCb;
     if (((exNeedA[i]! | stNeedA[i]!) & ba) | ((exNeedB[i]! | stNeedB[i]!) & bb)) near = true;
     else if ((g0a & ba) | (g0b & bb)) {
       const k = u + j;
@@ -308,14 +311,14 @@ function worthExploring(d: number, c: number, u: number, fa: number, fb: number)
     const na = ca | ((ha | (ha << 6) | (ha >>> 6) | ((hb & 63) << 12)) & fa);
     const nb = cb | ((hb | (hb << 6) | (hb >>> 6) | (ha >>> 12)) & fb);
     if (na === ca && nb === cb) break;
-    if (layerHits(d, u + j, j, na, nb, fa, fb, beyond)) return true;
+    if (layerHits(d, u + j, j, na & notCa, nb & notCb, fa, fb, beyond)) return true;
     ca = na;
     cb = nb;
   }
   if (j > R) return false;
   // The region is closed: it holds `size` cells besides c, so no walk from c is longer.
   const last = Math.min(maxL, u + popcount(ca) + popcount(cb) - 1);
-  for (let k = u + j; k <= last; k++) if (layerHits(d, k, k - u, ca, cb, fa, fb, beyond)) return true;
+  for (let k = u + j; k <= last; k++) if (layerHits(d, k, k - u, ca & notCa, cb & notCb, fa, fb, beyond)) return true;
   return false;
 }
 
