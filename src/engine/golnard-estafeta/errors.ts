@@ -10,7 +10,6 @@ export const REASONS = [
   "NO_SUCH_TOKEN",
   "TOKEN_NOT_ACTIVE",
   "DIE_SPENT",
-  "BAD_PATH",
   "NOT_A_STEP",
   "CELL_OCCUPIED",
   "CELL_REVISITED",
