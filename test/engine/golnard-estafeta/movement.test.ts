@@ -192,6 +192,13 @@ describe("routes (RULES.md §2 Fine points)", () => {
     }
   });
 
+  it("chooses routes by its documented rule: distance to the destination closest to the points left, ties N, NE, E, ...", () => {
+    const s = position({ lanes: LANES, tokens: { 0: [[[0, 0]]] }, dice: [3, 6] });
+    // Step 1 wants distance 2 from 2,0: S (0,1). Step 2 wants 1: NE (1,0) before E (1,1). Step 3 arrives.
+    expect(rules.normalize!(s, move("A", "first", [2, 0])).path).toEqual([{ x: 0, y: 1 }, { x: 1, y: 0 }, { x: 2, y: 0 }]);
+    expect(rules.normalize!(s, move("A", "first", [2, 0]))).toEqual(rules.normalize!(s, move("A", "first", [2, 0], { points: 3 })));
+  });
+
   it("follows a route given with the move, and checks it", () => {
     const s = position({ lanes: LANES, tokens: { 0: [[[1, 1]]] }, dice: [3, 6] });
     const route: [number, number][] = [[2, 1], [3, 1], [2, 2]];
