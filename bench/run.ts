@@ -3,6 +3,7 @@ import { formatMeasurement, type Suite } from "./report.js";
 /** `npm run bench [suite ...]`: runs every suite (or the named ones) and prints one line per figure. */
 const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   "backgammon-plays": () => import("./suites/backgammon-plays.js"),
+  estafeta: () => import("./suites/estafeta.js"),
   replay: () => import("./suites/replay.js"),
   http: () => import("./suites/http.js"),
   live: () => import("./suites/live.js"),
