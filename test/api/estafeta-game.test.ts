@@ -46,6 +46,11 @@ describe("golnard-estafeta over HTTP", () => {
     expect(match.result?.detail).toMatchObject({ reason: "finished" });
     expect(sha256Hex(match.diceSeed!)).toBe(match.diceCommitment);
     expect(verifyDice(log as MatchEvent[])).toMatchObject({ ok: true });
+    // Watching works as for any ruleset: the stream replays the whole relay, one update per event.
+    const stream = await fetch(`${t.url}/api/matches/${id}/stream`);
+    const frames = [...(await stream.text()).matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!));
+    expect(frames.map((f) => f.version)).toEqual(log.map((e) => e.version));
+    expect(frames.at(-1).match.state).toMatchObject({ cells: expect.any(Array) });
   });
 
   it("refuses an illegal action and an action out of turn, through GraphQL too, and stores nothing", async () => {
