@@ -5,6 +5,7 @@ import type { Duplex } from "node:stream";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import type { Logger } from "../api/logger.js";
 import type { WebSocketEvent, WebSocketResult } from "../realtime/connection-routes.js";
+import { readBody } from "./node-http.js";
 
 /**
  * A local stand-in for API Gateway's WebSocket API, so that the route handlers deployed as
@@ -265,7 +266,8 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   const management = createServer((req, res) => void manage(req, res));
   const manage = async (req: IncomingMessage, res: ServerResponse) => {
     try {
-      const body = await readLimited(req, MAX_MESSAGE_BYTES);
+      const read = await readBody(req, MAX_MESSAGE_BYTES);
+      const body = read.ok ? read.body : null;
       const url = new URL(req.url ?? "/", "http://localhost");
       const match = /^(?:\/[^/]+)?\/@connections\/([^/]+)\/?$/.exec(url.pathname);
       if (!match) return awsError(res, 404, "NotFoundException", `no route ${req.method} ${url.pathname}`);
@@ -281,7 +283,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       switch (req.method) {
         case "POST": {
           if (body === null) return awsError(res, 413, "PayloadTooLargeException", `Message too long. Max size is ${MAX_MESSAGE_BYTES} bytes`);
-          await new Promise<void>((resolve, reject) => connection.socket.send(body.toString("utf8"), { binary: false }, (error) => (error ? reject(error) : resolve())));
+          await new Promise<void>((resolve, reject) => connection.socket.send(body, { binary: false }, (error) => (error ? reject(error) : resolve())));
           connection.lastActiveAt = Date.now();
           return reply(res, 200, null);
         }
@@ -400,20 +402,6 @@ function closeReason(code: number): string {
   if (code === 1005) return "Client-side close frame status not set";
   if (code === 1006) return "Connection closed abnormally";
   return "";
-}
-
-/** The body, or null when it is over `limit` bytes (the rest is drained). */
-function readLimited(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    req.on("end", () => resolve(size > limit ? null : Buffer.concat(chunks)));
-    req.on("error", reject);
-  });
 }
 
 function reply(res: ServerResponse, status: number, body: unknown): void {
