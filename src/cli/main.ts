@@ -3,6 +3,7 @@ const COMMANDS = {
   moves: () => import("./moves.js"),
   "verify-dice": () => import("./verify-dice.js"),
   selfplay: () => import("./selfplay.js"),
+  "export-mat": () => import("./export-mat.js"),
 } as const;
 type CommandName = keyof typeof COMMANDS;
 
@@ -12,6 +13,7 @@ commands:
   moves         list every legal backgammon play for a position and a roll
   verify-dice   re-check every dice roll of a finished match from its events
   selfplay      play seeded bot games of a ruleset to the end, checking invariants and replay
+  export-mat    print a backgammon match log as a .mat file that gnubg imports
 `;
 
 export async function main(argv: string[]): Promise<number> {

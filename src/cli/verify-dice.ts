@@ -5,7 +5,7 @@ import { verifyDice } from "../match/verify-dice.js";
 const USAGE = "usage: tabula verify-dice <events.json>   (a JSON array of events, or {\"events\": [...]}, or - for stdin)\n";
 
 /** Accepts what the API hands out: REST's `{events: [...]}`, GraphQL's `{data: {match: {events}}}` or a bare array. */
-function eventsOf(json: unknown): MatchEvent[] | null {
+export function eventsOf(json: unknown): MatchEvent[] | null {
   if (Array.isArray(json)) return json as MatchEvent[];
   const o = json as { events?: unknown; data?: { match?: { events?: unknown } } } | null;
   const found = o?.events ?? o?.data?.match?.events;

@@ -1,0 +1,57 @@
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { DEFAULT_MAT_NAMES, exportMat } from "../engine/backgammon/mat-export.js";
+import type { MatchEvent } from "../match/events.js";
+import { eventsOf } from "./verify-dice.js";
+
+const USAGE = `usage: tabula export-mat <events.json> [--names "Alice,Bob"]
+Prints a backgammon match log as a Jellyfish .mat file that gnubg imports (import mat).
+<events.json>: a JSON array of events, or {"events": [...]}, or {"data": {"match": {"events": [...]}}}, or - for stdin.
+--names: player 1 (seat 0) and player 2 (seat 1), default ${DEFAULT_MAT_NAMES.join(",")}.
+`;
+
+export async function run(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { names: { type: "string" } } });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { positionals, values } = parsed;
+  const [file] = positionals;
+  if (!file || positionals.length > 1) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  let names: [string, string] = [DEFAULT_MAT_NAMES[0], DEFAULT_MAT_NAMES[1]];
+  if (values.names !== undefined) {
+    const parts = values.names.split(",").map((n) => n.trim());
+    if (parts.length !== 2 || parts.some((n) => n.length === 0)) {
+      process.stderr.write(`--names takes two names separated by a comma, e.g. "Alice,Bob"\n${USAGE}`);
+      return 2;
+    }
+    names = [parts[0]!, parts[1]!];
+  }
+  let events: MatchEvent[] | null;
+  try {
+    const text = file === "-" ? await new Response(process.stdin as unknown as ReadableStream).text() : await readFile(file, "utf8");
+    events = eventsOf(JSON.parse(text));
+  } catch (error) {
+    process.stderr.write(`cannot read ${file}: ${(error as Error).message}\n`);
+    return 2;
+  }
+  if (!events) {
+    process.stderr.write(`${file} holds no list of events\n${USAGE}`);
+    return 2;
+  }
+  let mat: string;
+  try {
+    mat = exportMat(events, names);
+  } catch (error) {
+    process.stderr.write(`cannot export ${file}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  process.stdout.write(mat);
+  return 0;
+}
