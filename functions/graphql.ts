@@ -81,7 +81,7 @@ const requestHandler: typeof v2 = {
 };
 
 const apollo = createGraphqlServer({ logger });
-// Apollo GraphOS reporting and federated tracing are not used (and not bundled: scripts/build.ts).
+// Apollo GraphOS reporting and federated tracing are not used (and not bundled: infra/build.ts).
 for (const plugin of [ApolloServerPluginUsageReportingDisabled(), ApolloServerPluginSchemaReportingDisabled(), ApolloServerPluginInlineTraceDisabled()]) {
   apollo.addPlugin(plugin);
 }

@@ -1,5 +1,5 @@
 import { App } from "aws-cdk-lib";
-import { buildFunctions, DEFAULT_OUT_DIR } from "../scripts/build.js";
+import { buildFunctions, DEFAULT_OUT_DIR } from "./build.js";
 import { deployConfig } from "./config.js";
 import { TabulaStack } from "./stack.js";
 

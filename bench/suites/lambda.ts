@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLocalLambda } from "../../infra/local-lambda.js";
-import { buildFunctions } from "../../scripts/build.js";
+import { buildFunctions } from "../../infra/build.js";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { startEmbeddedStore } from "../../src/store/embedded-store.js";
 import { commitKey, ensureTable, matchKey } from "../../src/store/table.js";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { type LocalLambda, startLocalLambda } from "../../infra/local-lambda.js";
-import { type BuiltFunction, buildFunctions } from "../../scripts/build.js";
+import { type BuiltFunction, buildFunctions } from "../../infra/build.js";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
 import { ensureTable } from "../../src/store/table.js";

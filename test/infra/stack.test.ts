@@ -5,7 +5,7 @@ import { App } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TabulaStack, type TabulaStackProps } from "../../infra/stack.js";
-import { functionNames } from "../../scripts/build.js";
+import { functionNames } from "../../infra/build.js";
 
 /**
  * The synthesized CloudFormation of the stack. Synthesis only packs the asset directories,

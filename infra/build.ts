@@ -87,7 +87,7 @@ const englishZod: Plugin = {
     b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => {
       const source = readFileSync(args.path, "utf8");
       const contents = source.replace(/^export \{ default as (\w+) \} from "\.\/([\w-]+)\.js";$/gm, (line, name: string, file: string) =>
-        file === "en" ? line : `export const ${name} = () => { throw new Error("zod locale ${file} is not bundled (scripts/build.ts)"); };`,
+        file === "en" ? line : `export const ${name} = () => { throw new Error("zod locale ${file} is not bundled (infra/build.ts)"); };`,
       );
       return { contents, loader: "js", resolveDir: dirname(args.path) };
     });
@@ -117,7 +117,7 @@ const STUBS: readonly { readonly filter: RegExp; readonly contents: string }[] =
   },
   ...["usageReporting", "schemaReporting", "inlineTrace"].map((plugin) => ({
     filter: new RegExp(`[\\\\/]@apollo[\\\\/]server[\\\\/]dist[\\\\/]esm[\\\\/]plugin[\\\\/]${plugin}[\\\\/]index\\.js$`),
-    contents: `const left = () => { throw new Error("Apollo ${plugin} is not bundled (scripts/build.ts): install its Disabled plugin"); };
+    contents: `const left = () => { throw new Error("Apollo ${plugin} is not bundled (infra/build.ts): install its Disabled plugin"); };
       export { left as ApolloServerPlugin${plugin[0]!.toUpperCase()}${plugin.slice(1)} };`,
   })),
 ];
