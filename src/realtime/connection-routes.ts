@@ -1,3 +1,4 @@
+import { header } from "../api/http.js";
 import type { ConnectionStore } from "../store/connection-store.js";
 import { SUBPROTOCOL } from "./subprotocol.js";
 
@@ -22,17 +23,12 @@ interface ConnectionDeps {
   readonly connections: ConnectionStore;
 }
 
-const header = (event: WebSocketEvent, name: string): string | undefined => {
-  for (const [key, value] of Object.entries(event.headers ?? {})) if (key.toLowerCase() === name) return value;
-  return undefined;
-};
-
 /**
  * `$connect`: accept only clients that speak graphql-transport-ws, and echo the subprotocol (API
  * Gateway completes the handshake with what this answer says).
  */
 export async function onConnect(deps: ConnectionDeps, event: WebSocketEvent): Promise<WebSocketResult> {
-  const offered = (header(event, "sec-websocket-protocol") ?? "").split(",").map((p) => p.trim());
+  const offered = (header({ headers: event.headers ?? {} }, "sec-websocket-protocol") ?? "").split(",").map((p) => p.trim());
   if (!offered.includes(SUBPROTOCOL)) return { statusCode: 400, body: `use the ${SUBPROTOCOL} subprotocol` };
   await deps.connections.open(event.requestContext.connectionId);
   return { statusCode: 200, headers: { "Sec-WebSocket-Protocol": SUBPROTOCOL } };
