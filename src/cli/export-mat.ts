@@ -1,8 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { DEFAULT_MAT_NAMES, exportMat } from "../engine/backgammon/mat-export.js";
-import type { MatchEvent } from "../match/events.js";
-import { eventsOf } from "./verify-dice.js";
+import { readEventsFile } from "./read-events.js";
 
 const USAGE = `usage: tabula export-mat <events.json> [--names "Alice,Bob"]
 Prints a backgammon match log as a Jellyfish .mat file that gnubg imports (import mat).
@@ -33,18 +31,8 @@ export async function run(argv: string[]): Promise<number> {
     }
     names = [parts[0]!, parts[1]!];
   }
-  let events: MatchEvent[] | null;
-  try {
-    const text = file === "-" ? await new Response(process.stdin as unknown as ReadableStream).text() : await readFile(file, "utf8");
-    events = eventsOf(JSON.parse(text));
-  } catch (error) {
-    process.stderr.write(`cannot read ${file}: ${(error as Error).message}\n`);
-    return 2;
-  }
-  if (!events) {
-    process.stderr.write(`${file} holds no list of events\n${USAGE}`);
-    return 2;
-  }
+  const events = await readEventsFile(file, USAGE);
+  if (!events) return 2;
   let mat: string;
   try {
     mat = exportMat(events, names);

@@ -1,3 +1,4 @@
+import { parseAuthorization } from "../api/auth.js";
 import { TabulaError } from "../errors.js";
 
 /**
@@ -11,7 +12,7 @@ export function tokenFromConnectionParams(params: unknown): string | undefined {
   if (typeof p.token === "string" && p.token !== "") return p.token;
   const header = p.authorization ?? p.Authorization ?? p.headers?.authorization;
   if (header === undefined || header === null || header === "") return undefined;
-  const match = typeof header === "string" ? /^Bearer[ \t]+([\x21-\x7e]{1,512})[ \t]*$/i.exec(header.trim()) : null;
-  if (!match) throw new TabulaError("UNAUTHENTICATED", "the authorization in connection_init must be `Bearer <token>`");
-  return match[1];
+  const auth = typeof header === "string" ? parseAuthorization(header) : null;
+  if (!auth || "error" in auth) throw new TabulaError("UNAUTHENTICATED", "the authorization in connection_init must be `Bearer <token>`");
+  return auth.token;
 }

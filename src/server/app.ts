@@ -144,7 +144,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     };
 
     // SSE holds its response open, so it is served here rather than by the buffered REST router.
-    const streamSse = (request: HttpRequest, res: ServerResponse) => serveLiveSse(request, res, { service, store, signal: hub, logger });
+    const streamSse = (request: HttpRequest, res: ServerResponse) => serveLiveSse(request, res, { service, signal: hub, logger });
     const httpServer = createServer((req, res) => void handle(req, res, dispatch, streamSse, logger));
     await new Promise<void>((resolve, reject) => {
       httpServer.once("error", reject);

@@ -5,10 +5,8 @@ import { header, type HttpRequest } from "../api/http.js";
 import { parseAuthorization, tokenOf } from "../api/auth.js";
 import type { Logger } from "../api/logger.js";
 import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "../api/rest/sse.js";
-import type { CommitSignal } from "../realtime/match-updates.js";
-import { openMatchUpdates } from "../realtime/open-updates.js";
+import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
 import type { TabulaService } from "../service/service.js";
-import type { EventStore } from "../store/event-store.js";
 import { writeResponse } from "./node-http.js";
 
 export const SSE_PATH = /^\/api\/matches\/([^/]+)\/stream$/;
@@ -22,7 +20,7 @@ const HEARTBEAT_MS = 15_000;
 export async function serveLiveSse(
   request: HttpRequest,
   res: ServerResponse,
-  deps: { service: TabulaService; store: EventStore; signal: CommitSignal; logger: Logger },
+  deps: { service: TabulaService; signal: CommitSignal; logger: Logger },
 ): Promise<number> {
   const matchId = decodeURIComponent(SSE_PATH.exec(request.path)?.[1] ?? "");
   let token: string | undefined;
@@ -51,7 +49,8 @@ export async function serveLiveSse(
     return 200;
   }
 
-  const updates = await openMatchUpdates(deps.store, deps.signal, token, matchId, last);
+  // The catch-up already checked the match and the token: stream on as the seat it found.
+  const updates = new MatchUpdateStream(deps.signal.timelines, deps.signal, matchId, last, catchUp.seat);
   const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
   res.on("close", () => void updates.return());
   try {

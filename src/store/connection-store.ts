@@ -1,5 +1,5 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { isConditionFailure } from "./condition-failure.js";
 import { matchKey, TABLE_KEYS, TTL_ATTRIBUTE } from "./table.js";
 
 /**
@@ -51,8 +51,6 @@ const splitRef = (ref: string) => {
   return { matchId: ref.slice(0, cut), subscriptionId: ref.slice(cut + 1) };
 };
 
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException || (error as Error).name === "ConditionalCheckFailedException";
 
 export class ConnectionStore {
   constructor(

@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { MatchEvent } from "../match/events.js";
 import { type Commit, MAX_EVENTS_PER_COMMIT } from "../match/snapshot.js";
+import { isConditionFailure } from "./condition-failure.js";
 import { type EventStore, type LoadedMatch, VersionConflictError } from "./event-store.js";
 import { COMMIT_KEY_END, commitKey, matchKey, TABLE_KEYS } from "./table.js";
 
@@ -61,7 +61,7 @@ export class DynamoEventStore implements EventStore {
         }),
       );
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException || (error as Error).name === "ConditionalCheckFailedException") {
+      if (isConditionFailure(error)) {
         throw new VersionConflictError(matchId, first.version);
       }
       throw error;
