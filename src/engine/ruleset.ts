@@ -4,27 +4,67 @@ import type { Result, RuleError } from "./result.js";
 /** A JSON value as it travels through the API and the log. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+/** Whether a ruleset rolls dice at all. A dice-less ruleset implements no dice functions. */
+export const DICE_KINDS = ["none", "d6"] as const;
+export type DiceKind = (typeof DICE_KINDS)[number];
+
+/** One side of a game (a player, a team) and the seats that play for it, in seat order. */
+export interface Side {
+  readonly side: string;
+  readonly seats: readonly number[];
+}
+
 /**
- * What the game waits for now. Every ruleset is driven through the same three operations, so
- * the match layer only needs to know whether dice are due, who may act, or that it is over.
+ * What the game waits for now. Every ruleset is driven through the same operations, so the match
+ * layer only needs to know whether dice are due, who may act, or that it is over; `awaiting`
+ * tells clients, from a closed set the ruleset declares, which step of the game this is (a
+ * throw-in, the secondary tempos, an answer to a double), so no client ever guesses it.
  * - `roll`: `rollDice` is due; `count` dice are drawn by the server. `seats` lists who may ask
  *   for them (an opening roll may be requested by any seat). A ruleset may also list moves that
  *   are legal before the roll (a cube offer), so `legalMoves` is consulted in this phase too.
- * - `move`: `seat` must act with `submitMove`; rulesets without dice only ever use this phase.
+ * - `move`: the `seats` listed may act with `submitMove` (several at once where the game lets
+ *   them act in any order, e.g. both sides placing their formations).
  * - `over`: the match has ended; `outcome` says how.
  */
 export type Turn =
-  | { readonly phase: "roll"; readonly seats: readonly number[]; readonly count: number }
-  | { readonly phase: "move"; readonly seat: number }
-  | { readonly phase: "over" };
+  | { readonly phase: "roll"; readonly seats: readonly number[]; readonly count: number; readonly awaiting: string }
+  | { readonly phase: "move"; readonly seats: readonly number[]; readonly awaiting: string }
+  | { readonly phase: "over"; readonly awaiting: "over" };
 
-export interface Outcome {
-  /** The winning seat (for sides of several seats: the side's first seat); null for a draw. */
-  readonly winner: number | null;
-  /** Every seat that shares the win (a side, a tie at the top); empty for a draw with no winner. */
-  readonly winners: readonly number[];
-  /** Ruleset-specific detail for clients: points, ranking, reason. JSON only. */
+/** How a ruleset reports the end: which sides won (one = a win; several = shared; none = a draw). */
+export interface RulesetOutcome {
+  readonly winningSides: readonly string[];
+  /** Ruleset-specific detail for clients: points, score, ranking, how it ended. JSON only. */
   readonly detail: Json;
+}
+
+/**
+ * A game-level fact a move produced (`goal`, `handoff`, `throwInAwarded`), recorded with the move
+ * and pushed with it, so an embed or a webhook can react without re-implementing the rules.
+ * `type` is from the ruleset's closed `notes` set; the other fields are the note's data.
+ */
+export type Note = { readonly type: string } & { readonly [key: string]: Json };
+
+/** What `play` returns: the next state, the move as the log must record it, and its notes. */
+export interface Played<State, Move> {
+  readonly state: State;
+  /** The canonical form (a route chosen, notation normalised): replaying it must give `state`. */
+  readonly move: Move;
+  readonly notes: readonly Note[];
+}
+
+/** Why the match layer passes a turn on a seat's behalf. */
+export const PASS_REASONS = [
+  /** The seat to act has no legal action at all. */
+  "NO_LEGAL_MOVE",
+  /** Dice remain but none of them can be used any more (the rest of the roll lapses). */
+  "DICE_LAPSED",
+] as const;
+export type PassReason = (typeof PASS_REASONS)[number];
+
+export interface Pass {
+  readonly seat: number;
+  readonly reason: PassReason;
 }
 
 export interface SetupInput<Options> {
@@ -38,37 +78,57 @@ export interface SetupInput<Options> {
  * State is plain JSON (it is stored in snapshots) and is never mutated: every transition
  * returns a new value.
  */
-export interface Ruleset<Options = unknown, State = unknown, Move = unknown> {
+interface RulesetBase<Options, State, Move> {
   readonly id: string;
+  /**
+   * The format of `State`. Bump it whenever a change means an old stored state would be misread;
+   * snapshots of another format are then ignored and the match is rebuilt from its log.
+   */
+  readonly stateVersion: number;
   readonly optionsSchema: z.ZodType<Options>;
   readonly moveSchema: z.ZodType<Move>;
+  /** The closed set of `Turn.awaiting` values, `over` included (documented per ruleset). */
+  readonly awaiting: readonly string[];
+  /** The closed set of note types `play` may return. */
+  readonly notes: readonly string[];
   /** Validates the seat count against the options and builds the initial state. */
   setup(input: SetupInput<Options>): Result<State, RuleError>;
-  seatCount(state: State): number;
+  /** The sides and their seats; every seat belongs to exactly one side. */
+  sides(state: State): readonly Side[];
   turn(state: State): Turn;
-  /** Applies dice drawn by the server while `turn(state).phase === "roll"`. */
-  applyDice(state: State, dice: readonly number[]): Result<State, RuleError>;
   /**
-   * Every action legal right now for the seat that may act (`turn`). Every element is accepted
-   * by `play` as it is. Empty in the `move` phase means the seat must pass (see `pass`).
+   * Every distinct action `seat` may take right now, each accepted by `play` as it is; empty
+   * when the seat may not act. Where a whole action is too large to list (a formation), its parts
+   * are listed and the compound form is accepted exactly when its parts are, in sequence.
    */
-  legalMoves(state: State): Move[];
-  /** Legality has one source: `play` accepts a move iff it is one of `legalMoves` (in any accepted spelling). */
-  play(state: State, move: Move): Result<State, RuleError>;
+  legalMoves(state: State, seat: number): Move[];
+  /** Legality has one source: `play` accepts a move iff it is (a spelling of) one of `legalMoves`. */
+  play(state: State, seat: number, move: Move): Result<Played<State, Move>, RuleError>;
   /**
-   * Optional: the form of a legal move that the log records (e.g. with the route the engine chose
-   * or in canonical notation), so that replay never depends on a search heuristic. Called only
-   * after `play` accepted the move.
+   * Whether the match layer must pass the turn now, and for whom: a cheap test (no move list is
+   * built) that is true exactly when the acting seat has no legal move in the `move` phase.
    */
-  normalize?(state: State, move: Move): Move;
-  /** The automatic pass when `turn` is `move` and `legalMoves` is empty. */
+  mustPass(state: State): Pass | null;
+  /** Applies the pass `mustPass` asked for; refused while a legal move exists. */
   pass(state: State): Result<State, RuleError>;
-  /** The dice the seat to move may still use, for clients; null when no dice are in play. */
-  dice(state: State): number[] | null;
   /** A drawable JSON view for `seat` (null = spectator). Nothing hidden from that viewer. */
   view(state: State, seat: number | null): Json;
-  outcome(state: State): Outcome | null;
+  outcome(state: State): RulesetOutcome | null;
 }
+
+export interface DiceRuleset<Options = unknown, State = unknown, Move = unknown> extends RulesetBase<Options, State, Move> {
+  readonly dice: "d6";
+  /** Applies dice drawn by the server while `turn(state).phase === "roll"`. */
+  applyDice(state: State, dice: readonly number[]): Result<State, RuleError>;
+  /** The dice the seat to move may still use, for clients; null when no roll is being played. */
+  diceLeft(state: State): number[] | null;
+}
+
+export interface DicelessRuleset<Options = unknown, State = unknown, Move = unknown> extends RulesetBase<Options, State, Move> {
+  readonly dice: "none";
+}
+
+export type Ruleset<Options = unknown, State = unknown, Move = unknown> = DiceRuleset<Options, State, Move> | DicelessRuleset<Options, State, Move>;
 
 /** Erases type parameters so the registry can hold every ruleset in one map. */
 export type AnyRuleset = Ruleset<any, any, any>;

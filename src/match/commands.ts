@@ -6,10 +6,12 @@ export type Command =
   | { type: "RollDice"; seat: number }
   | { type: "SubmitMove"; seat: number; move: Json };
 
-/** Server-side inputs of a decision: randomness comes in from outside so `decide` stays pure. */
+/** Server-side inputs of a decision: time and randomness come in from outside so `decide` stays pure. */
 export interface DecideContext {
   /** Roll number n with `count` dice, derived from the match's secret seed. */
   roll(n: number, count: number): number[];
   /** The secret seed, revealed in MatchFinished. */
   readonly diceSeed: string;
+  /** When the events are appended (ISO 8601). */
+  readonly at: string;
 }

@@ -1,4 +1,5 @@
-import type { Json, Outcome } from "../engine/ruleset.js";
+import type { Json, Note, PassReason } from "../engine/ruleset.js";
+import type { Outcome } from "./outcome.js";
 
 export const EVENT_TYPES = ["MatchCreated", "DiceRolled", "MovePlayed", "TurnPassed", "MatchFinished"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -13,8 +14,9 @@ export interface EventData {
   };
   /** `seat` asked for the roll; `n` is the roll's index over the whole match. */
   DiceRolled: { seat: number; n: number; values: number[] };
-  MovePlayed: { seat: number; move: Json };
-  TurnPassed: { seat: number; reason: "NO_LEGAL_MOVE" };
+  /** The move in the form the ruleset records it; `notes` (when any) say what it did. */
+  MovePlayed: { seat: number; move: Json; notes?: Note[] };
+  TurnPassed: { seat: number; reason: PassReason };
   /** The dice seed is revealed here, so the finished log alone is enough to verify every roll. */
   MatchFinished: { outcome: Outcome; diceSeed: string };
 }

@@ -1,5 +1,17 @@
+import { getRuleset, isRulesetId } from "../engine/registry.js";
 import type { MatchEvent } from "./events.js";
 import type { MatchState } from "./state.js";
+
+/**
+ * The format of a snapshot's state: the match layer's own (bumped when `MatchState` changes) and
+ * the ruleset's `stateVersion`. A snapshot of another format is never read: the match is rebuilt
+ * from its log instead, which every version can replay.
+ */
+export const SNAPSHOT_FORMAT = 2;
+export interface SnapshotFormat {
+  readonly match: number;
+  readonly engine: number;
+}
 
 /** Server-side secrets of a match: never in an event, a view or a push. */
 export interface MatchSecrets {
@@ -19,6 +31,8 @@ export interface IdempotencyRecord {
 
 /** The state after `state.version`, with what the server needs to decide the next command. */
 export interface Snapshot {
+  /** Absent in snapshots written before formats existed (match format 1). */
+  readonly format?: SnapshotFormat | undefined;
   readonly state: MatchState;
   readonly secrets: MatchSecrets;
   readonly keys: readonly IdempotencyRecord[];
@@ -37,3 +51,11 @@ export const SNAPSHOT_EVERY = 16;
 export const KEYS_KEPT = 64;
 /** Upper bound of events in one commit (a command and its automatic follow-ups). */
 export const MAX_EVENTS_PER_COMMIT = 32;
+
+export const snapshotFormat = (state: MatchState): SnapshotFormat => ({ match: SNAPSHOT_FORMAT, engine: getRuleset(state.ruleset).stateVersion });
+
+/** Whether this code reads the snapshot's state as it was written; its secrets are always readable. */
+export function isCurrentSnapshot(snapshot: Snapshot): boolean {
+  const { format, state } = snapshot;
+  return format?.match === SNAPSHOT_FORMAT && isRulesetId(state.ruleset) && format.engine === getRuleset(state.ruleset).stateVersion;
+}

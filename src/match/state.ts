@@ -1,4 +1,5 @@
-import type { Json, Outcome } from "../engine/ruleset.js";
+import type { Json } from "../engine/ruleset.js";
+import type { Outcome } from "./outcome.js";
 import type { RulesetId } from "../engine/registry.js";
 
 export const MATCH_STATUSES = ["WAITING", "ACTIVE", "FINISHED"] as const;

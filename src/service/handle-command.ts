@@ -4,8 +4,7 @@ import type { Command } from "../match/commands.js";
 import { decide } from "../match/decide.js";
 import { deriveRoll } from "../match/dice.js";
 import type { MatchEvent } from "../match/events.js";
-import { evolve } from "../match/evolve.js";
-import { type Commit, type IdempotencyRecord, KEYS_KEPT, SNAPSHOT_EVERY } from "../match/snapshot.js";
+import { type Commit, type IdempotencyRecord, KEYS_KEPT, SNAPSHOT_EVERY, snapshotFormat } from "../match/snapshot.js";
 import type { MatchState } from "../match/state.js";
 import { VersionConflictError } from "../store/event-store.js";
 import { requireSeat } from "./authenticate.js";
@@ -62,18 +61,17 @@ export async function handleCommand(deps: ServiceDeps, request: CommandRequest):
     const decided = decide(command, state, {
       roll: (n, count) => deriveRoll(secrets.diceSeed, state.id, n, count),
       diceSeed: secrets.diceSeed,
+      at: deps.now().toISOString(),
     });
     if (!decided.ok) throw new TabulaError(decided.error.code, decided.error.message, decided.error.details ?? {});
 
-    const at = deps.now().toISOString();
-    const events = decided.value.map((event, i) => ({ ...event, version: state.version + 1 + i, at }) as MatchEvent);
-    const next = events.reduce<MatchState>(evolve, state);
+    const { events, state: next } = decided.value;
     const commit: Commit = {
       events,
       idempotency,
       snapshot:
         next.version - snapshotVersion >= SNAPSHOT_EVERY
-          ? { state: next, secrets, keys: [...keys, ...(idempotency ? [idempotency] : [])].slice(-KEYS_KEPT) }
+          ? { format: snapshotFormat(next), state: next, secrets, keys: [...keys, ...(idempotency ? [idempotency] : [])].slice(-KEYS_KEPT) }
           : undefined,
     };
     try {

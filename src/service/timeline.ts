@@ -1,6 +1,6 @@
 import type { MatchEvent } from "../match/events.js";
 import { evolve } from "../match/evolve.js";
-import type { MatchSecrets } from "../match/snapshot.js";
+import { isCurrentSnapshot, type MatchSecrets } from "../match/snapshot.js";
 import type { MatchState } from "../match/state.js";
 import type { EventStore } from "../store/event-store.js";
 import { TabulaError } from "../errors.js";
@@ -29,7 +29,7 @@ export async function timelineAfter(store: EventStore, matchId: string, after: n
   const loaded = await store.load(matchId);
   if (!loaded) throw new TabulaError("NOT_FOUND", `no match with id "${matchId}"`);
   const { snapshot } = loaded;
-  const fromSnapshot = after >= snapshot.state.version;
+  const fromSnapshot = after >= snapshot.state.version && isCurrentSnapshot(snapshot);
   const events = fromSnapshot
     ? loaded.commits.flatMap((c) => c.events)
     : await store.readEvents(matchId, 0, Number.MAX_SAFE_INTEGER);

@@ -1,4 +1,5 @@
 import type { Json, Turn } from "../ruleset.js";
+import { turnView } from "../common/turn-view.js";
 import { pipCounts } from "./board.js";
 import { cubeRefusal } from "./cube.js";
 import { diceToPlay } from "./plays.js";
@@ -21,16 +22,10 @@ export function view(state: BackgammonState, seat: Seat | null, turn: Turn): Jso
     owner: n > 0 ? 0 : n < 0 ? 1 : null,
     count: Math.abs(n),
   }));
-  const turnJson: Json =
-    turn.phase === "roll"
-      ? { phase: "roll", seats: [...turn.seats], count: turn.count }
-      : turn.phase === "move"
-        ? { phase: "move", seat: turn.seat }
-        : { phase: "over" };
   return {
     viewer: seat,
     phase: game.phase,
-    turn: turnJson,
+    turn: turnView(turn),
     onRoll: game.onRoll,
     gameNumber: game.number,
     points,

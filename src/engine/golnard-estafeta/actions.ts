@@ -1,4 +1,4 @@
-import { cellOf, pointOf, type Cell, type Lane } from "./board.js";
+import { cellOf, FACES, pointOf, type Cell, type Lane } from "./board.js";
 import { refuse } from "./errors.js";
 import { applyHandoffs } from "./handoff.js";
 import { DIE_CHOICES, TOKENS, type EstafetaMove } from "./options.js";
@@ -6,7 +6,11 @@ import { hasNextStep, isProblem, walkRoute, type RouteContext, type RouteOutcome
 import { enumerateReaches, findRoute, occupancy, type SearchPosition } from "./search.js";
 import type { EstafetaState, TokenState } from "./state.js";
 import { ok, type Result } from "../result.js";
+import type { Note, Pass, Played } from "../ruleset.js";
 import { endTurn } from "./turns.js";
+
+/** Facts a relay action can produce, recorded with it for clients. */
+export const NOTES = ["faceCrossed", "handoff", "lapFinished", "tokenFinished", "teamFinished", "turnEnded"] as const;
 
 const laneOf = (state: EstafetaState, team: number): Lane => state.lanes[team]!;
 
@@ -27,8 +31,8 @@ const isMoving = (state: EstafetaState): state is EstafetaState & { dice: readon
  * points). Each carries `points`, so an early stop and a full move to the same cell stay apart;
  * none carries a route: the engine chooses it when the action is played.
  */
-export function legalMoves(state: EstafetaState): EstafetaMove[] {
-  if (!isMoving(state)) return [];
+export function legalMoves(state: EstafetaState, seat: number): EstafetaMove[] {
+  if (!isMoving(state) || seat !== state.toMove) return [];
   const team = state.toMove;
   const [first, second] = state.dice;
   const pos = searchPosition(state, team);
@@ -61,9 +65,10 @@ interface Resolved {
   readonly outcome: RouteOutcome;
 }
 
-function resolve(state: EstafetaState, move: EstafetaMove): Result<Resolved> {
+function resolve(state: EstafetaState, seat: number, move: EstafetaMove): Result<Resolved> {
   if (state.stage === "over") return refuse("GAME_OVER", "the match is over");
-  if (!isMoving(state)) return refuse("NOT_MOVING", "no dice to play: the dice must be rolled first");
+  if (!isMoving(state)) return refuse("NO_DICE", "no dice to play: the dice must be rolled first");
+  if (seat !== state.toMove) return refuse("NOT_YOUR_TURN", `team ${state.toMove} is to move`);
   const team = state.toMove;
   const mover = TOKENS.indexOf(move.token);
   const token = state.tokens[team]![mover];
@@ -109,13 +114,17 @@ function resolve(state: EstafetaState, move: EstafetaMove): Result<Resolved> {
   return refuse("NO_ROUTE", `${move.token} has no legal route to ${JSON.stringify(move.to)}${move.points !== undefined ? ` spending ${move.points} points` : ""} with the ${move.die} die`);
 }
 
-/** Plays one action (RULES.md §2 Movement); ends the turn when no point can be used any more. */
-export function play(state: EstafetaState, move: EstafetaMove): Result<EstafetaState> {
-  const resolved = resolve(state, move);
+/**
+ * Plays one action (Movement); ends the turn when no point can be used any more. The log records
+ * it with the canonical die label, the points and the full route, so replay never searches.
+ */
+export function play(state: EstafetaState, seat: number, move: EstafetaMove): Result<Played<EstafetaState, EstafetaMove>> {
+  const resolved = resolve(state, seat, move);
   if (!resolved.ok) return resolved;
   const { mover, die, path, outcome } = resolved.value;
   const team = state.toMove;
-  const moved: TokenState[] = state.tokens[team]!.map((t, i) =>
+  const before = state.tokens[team]!;
+  const moved: TokenState[] = before.map((t, i) =>
     i !== mover ? t : outcome.end === null ? { cell: null, status: "finished", lap: t.lap + outcome.laps } : { cell: outcome.end, status: "active", lap: t.lap + outcome.laps },
   );
   const tokens = applyHandoffs(laneOf(state, team), moved);
@@ -128,22 +137,36 @@ export function play(state: EstafetaState, move: EstafetaMove): Result<EstafetaS
     dice,
     visited: state.visited.map((v, i) => (i === mover ? [...v, ...path] : v)),
   };
-  if (tokens.every((t) => t.status === "finished")) return ok({ ...next, stage: "over", ended: "finished", dice: null, visited: [] });
-  return ok(hasLegalStep(next) ? next : endTurn(next));
+  const recorded: EstafetaMove = { token: move.token, die: DIE_CHOICES[die]!, to: move.to, points: outcome.steps, path: path.map(pointOf) };
+  const notes = actionNotes(state.progress[team]!, outcome.progress, before, tokens);
+  if (tokens.every((t) => t.status === "finished")) {
+    return ok({ state: { ...next, stage: "over", ended: "finished", dice: null, visited: [] }, move: recorded, notes: [...notes, { type: "teamFinished", team }] });
+  }
+  if (hasLegalStep(next)) return ok({ state: next, move: recorded, notes });
+  return ok({ state: endTurn(next), move: recorded, notes: [...notes, { type: "turnEnded", pointsLeft: dice[0] + dice[1] }] });
 }
 
-/** The form the log records: the canonical die label, the points and the full route. */
-export function normalize(state: EstafetaState, move: EstafetaMove): EstafetaMove {
-  const resolved = resolve(state, move);
-  if (!resolved.ok) return move;
-  const { die, path, outcome } = resolved.value;
-  return { token: move.token, die: DIE_CHOICES[die]!, to: move.to, points: outcome.steps, path: path.map(pointOf) };
+/** What an action did for clients: first crossings of a face, handoffs, laps and finishes. */
+function actionNotes(progressBefore: number, progressAfter: number, before: readonly TokenState[], after: readonly TokenState[]): Note[] {
+  const notes: Note[] = [];
+  for (let p = progressBefore; p < progressAfter; p++) notes.push({ type: "faceCrossed", face: FACES[p % 4]!, lap: Math.floor(p / 4) + 1 });
+  after.forEach((t, i) => {
+    const was = before[i]!;
+    if (was.status === "post" && t.status === "active") notes.push({ type: "handoff", token: TOKENS[i]! });
+    if (was.status !== "finished" && t.status === "finished") notes.push({ type: "tokenFinished", token: TOKENS[i]!, lap: t.lap });
+    else if (t.lap > was.lap) notes.push({ type: "lapFinished", token: TOKENS[i]!, lap: was.lap });
+  });
+  return notes;
 }
 
 /** The automatic pass: only when no active token of the mover has a legal step. */
+export function mustPass(state: EstafetaState): Pass | null {
+  return isMoving(state) && !hasLegalStep(state) ? { seat: state.toMove, reason: "NO_LEGAL_MOVE" } : null;
+}
+
 export function pass(state: EstafetaState): Result<EstafetaState> {
   if (state.stage === "over") return refuse("GAME_OVER", "the match is over");
-  if (!isMoving(state)) return refuse("NOT_MOVING", "nothing to pass: the dice are not rolled");
+  if (!isMoving(state)) return refuse("NOTHING_TO_PASS", "nothing to pass: the dice are not rolled");
   if (hasLegalStep(state)) return refuse("LEGAL_MOVE_EXISTS", "a legal action exists");
   return ok(endTurn(state));
 }

@@ -1,12 +1,8 @@
-import { ruleError, type Result } from "../result.js";
+import { COMMON_REASONS, refuser } from "../common/reasons.js";
 
 /** Every reason code this ruleset refuses with; clients may switch on them. */
 export const REASONS = [
-  "INVALID_SEATS",
-  "INVALID_OPTIONS",
-  "DICE_NOT_DUE",
-  "INVALID_DICE",
-  "NOT_MOVING",
+  ...COMMON_REASONS,
   "NO_SUCH_TOKEN",
   "TOKEN_NOT_ACTIVE",
   "DIE_SPENT",
@@ -19,10 +15,8 @@ export const REASONS = [
   "WRONG_POINTS",
   "EARLY_STOP",
   "NO_ROUTE",
-  "LEGAL_MOVE_EXISTS",
-  "GAME_OVER",
 ] as const;
 export type Reason = (typeof REASONS)[number];
 
 /** Typed wrapper so a misspelt reason code is a compile error. */
-export const refuse = (reason: Reason, message: string): Result<never> => ruleError(reason, message);
+export const refuse = refuser<Reason>();

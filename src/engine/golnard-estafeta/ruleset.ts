@@ -1,59 +1,76 @@
-import { legalMoves, normalize, pass, play } from "./actions.js";
+import { legalMoves, mustPass, NOTES, pass, play } from "./actions.js";
 import { moveSchema, optionsSchema, type EstafetaMove, type EstafetaOptions } from "./options.js";
 import { standings } from "./ranking.js";
 import { applyDice, diceDue, setup } from "./start.js";
 import type { EstafetaState } from "./state.js";
 import { roundsPlayed } from "./turns.js";
 import { view } from "./view.js";
-import type { Outcome, Ruleset, Turn } from "../ruleset.js";
+import { seatSides } from "../common/sides.js";
+import type { DiceRuleset, RulesetOutcome, Side, Turn } from "../ruleset.js";
 
 const seats = (state: EstafetaState): number[] => Array.from({ length: state.teams }, (_, i) => i);
+
+/** Team n plays seat n: its side is `team<n>`. */
+export const teamSide = (team: number): string => `team${team}`;
+
+/** What a relay waits for (`Turn.awaiting`). */
+export const AWAITING = ["laneDraw", "openingRoll", "roll", "move", "over"] as const;
 
 function turn(state: EstafetaState): Turn {
   switch (state.stage) {
     case "lanes":
-      return { phase: "roll", seats: seats(state), count: diceDue(state) };
+      return { phase: "roll", seats: seats(state), count: diceDue(state), awaiting: "laneDraw" };
     case "opening":
-      return { phase: "roll", seats: [...state.tied], count: state.tied.length };
+      return { phase: "roll", seats: [...state.tied], count: state.tied.length, awaiting: "openingRoll" };
     case "play":
-      return state.dice === null ? { phase: "roll", seats: [state.toMove], count: 2 } : { phase: "move", seat: state.toMove };
+      return state.dice === null
+        ? { phase: "roll", seats: [state.toMove], count: 2, awaiting: "roll" }
+        : { phase: "move", seats: [state.toMove], awaiting: "move" };
     case "over":
-      return { phase: "over" };
+      return { phase: "over", awaiting: "over" };
   }
 }
 
 /**
  * The winner is the first team with four tokens finished; at the round limit the ranking
- * decides (RULES.md §2 Stalls): a team alone at the top wins, a tie at the top is a draw shared
- * by the tied teams (`winner` null, `winners` = the tied seats).
+ * decides (Stalls): a team alone at the top wins, a tie at the top is a draw shared by the tied
+ * teams (no single winning side, the tied teams listed).
  */
-function outcome(state: EstafetaState): Outcome | null {
+function outcome(state: EstafetaState): RulesetOutcome | null {
   if (state.stage !== "over" || state.ended === null) return null;
   const ranking = standings(state);
   const top = ranking.filter((r) => r.place === 1).map((r) => r.seat);
-  const detail = {
-    reason: state.ended,
-    result: top.length === 1 ? "win" : "draw",
-    rounds: roundsPlayed(state),
-    ranking: ranking.map((r) => ({ ...r })),
+  return {
+    winningSides: top.map(teamSide),
+    detail: {
+      reason: state.ended,
+      result: top.length === 1 ? "win" : "draw",
+      rounds: roundsPlayed(state),
+      ranking: ranking.map((r) => ({ ...r })),
+    },
   };
-  return top.length === 1 ? { winner: top[0]!, winners: top, detail } : { winner: null, winners: top, detail };
 }
 
-/** The relay race of seed 000 (RULES.md §2): sprint (one lap) or stayer (four laps). */
-export const golnardEstafeta: Ruleset<EstafetaOptions, EstafetaState, EstafetaMove> = {
+const sides = (state: EstafetaState): Side[] => seatSides(seats(state).map(teamSide));
+
+/** The relay race: sprint (one lap) or stayer (four laps). */
+export const golnardEstafeta: DiceRuleset<EstafetaOptions, EstafetaState, EstafetaMove> = {
   id: "golnard-estafeta",
+  dice: "d6",
+  stateVersion: 1,
   optionsSchema,
   moveSchema,
+  awaiting: AWAITING,
+  notes: NOTES,
   setup,
-  seatCount: (state) => state.teams,
+  sides,
   turn,
   applyDice,
   legalMoves,
   play,
-  normalize,
+  mustPass,
   pass,
-  dice: (state) => (state.stage === "play" && state.dice ? [...state.dice] : null),
+  diceLeft: (state) => (state.stage === "play" && state.dice ? [...state.dice] : null),
   view: (state, seat) => view(state, seat, turn(state)),
   outcome,
 };

@@ -1,7 +1,8 @@
 import type { Lane } from "./board.js";
 import { refuse } from "./errors.js";
 import { drawLanes, fillForced, laneDiceNeeded } from "./lane-draw.js";
-import { resolveOpening } from "./opening.js";
+import { checkDice } from "../common/dice.js";
+import { resolveOpening } from "../common/opening.js";
 import { DEFAULT_MAX_ROUNDS, MAX_TEAMS, MIN_TEAMS, type EstafetaOptions } from "./options.js";
 import { placeTeam, type EstafetaState } from "./state.js";
 import { ok, type Result } from "../result.js";
@@ -59,11 +60,8 @@ export function diceDue(state: EstafetaState): number {
 
 /** Applies server dice: a lane draw, an opening roll, or the two dice of a turn. */
 export function applyDice(state: EstafetaState, dice: readonly number[]): Result<EstafetaState> {
-  const due = diceDue(state);
-  if (due === 0) return refuse("DICE_NOT_DUE", state.stage === "over" ? "the match is over" : "the dice are already rolled");
-  if (dice.length !== due || dice.some((v) => !Number.isInteger(v) || v < 1 || v > 6)) {
-    return refuse("INVALID_DICE", `expected ${due} dice with values 1-6, got ${JSON.stringify(dice)}`);
-  }
+  const checked = checkDice(dice, diceDue(state));
+  if (!checked.ok) return checked;
   const rolled = { ...state, lastRoll: [...dice] };
   switch (state.stage) {
     case "lanes":

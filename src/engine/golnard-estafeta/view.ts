@@ -4,6 +4,7 @@ import { TOKENS } from "./options.js";
 import type { EstafetaState } from "./state.js";
 import { roundsPlayed } from "./turns.js";
 import { WALLS } from "./zones.js";
+import { turnView } from "../common/turn-view.js";
 import type { Json, Turn } from "../ruleset.js";
 
 const ROLES = ["g0", "g1", "g2", "g3"] as const;
@@ -55,7 +56,7 @@ export function view(state: EstafetaState, seat: number | null, turn: Turn): Jso
     teams,
     tokens,
     stage: state.stage,
-    turn: turn.phase === "roll" ? { phase: "roll", seats: [...turn.seats], count: turn.count } : turn.phase === "move" ? { phase: "move", seat: turn.seat } : { phase: "over" },
+    turn: turnView(turn),
     toMove: state.toMove,
     rolled: state.lastRoll ? [...state.lastRoll] : null,
     dice: state.stage === "play" && state.dice ? [...state.dice] : null,

@@ -1,8 +1,9 @@
-import { cellOf, chebyshev, gateOf, zoneOf, type Cell } from "../golnard-estafeta/board.js";
-import { isTrailingZone } from "../golnard-estafeta/crossing.js";
-import { TOKENS, type EstafetaMove } from "../golnard-estafeta/options.js";
-import type { EstafetaState } from "../golnard-estafeta/state.js";
-import { prng } from "./prng.js";
+import type { Bot } from "../common/bot.js";
+import { prng } from "../common/prng.js";
+import { cellOf, chebyshev, gateOf, zoneOf, type Cell } from "./board.js";
+import { isTrailingZone } from "./crossing.js";
+import { TOKENS, type EstafetaMove } from "./options.js";
+import type { EstafetaState } from "./state.js";
 
 /**
  * A relay bot: random legal actions with a bias toward progress, so that games end. It scores
@@ -11,14 +12,10 @@ import { prng } from "./prng.js";
  * takes the best action with probability `greed`, otherwise any legal action at random.
  * Seeded, so that a game can be replayed from its seed.
  */
-export interface Bot {
-  choose(state: EstafetaState, moves: readonly EstafetaMove[]): EstafetaMove;
-}
-
-export function progressBot(seed: number, greed = 0.85): Bot {
+export function progressBot(seed: number, greed = 0.85): Bot<EstafetaState, EstafetaMove> {
   const random = prng(seed);
   return {
-    choose(state, moves) {
+    choose(state, _seat, moves) {
       if (moves.length === 0) throw new Error("no legal move to choose from");
       if (random() >= greed) return moves[Math.floor(random() * moves.length)]!;
       const scorer = progressScorer(state);

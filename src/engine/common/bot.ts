@@ -1,0 +1,15 @@
+/**
+ * A player program: picks one of the legal moves it is given. Seeded bots are reproducible, so a
+ * self-play game can be replayed from its seeds; the same bots can fill a seat of a real match.
+ */
+export interface Bot<State, Move> {
+  choose(state: State, seat: number, moves: readonly Move[]): Move;
+}
+
+/** Picks uniformly at random among the legal moves. */
+export const randomBot = <State, Move>(random: () => number): Bot<State, Move> => ({
+  choose: (_state, _seat, moves) => {
+    if (moves.length === 0) throw new Error("no legal move to choose from");
+    return moves[Math.floor(random() * moves.length)]!;
+  },
+});
