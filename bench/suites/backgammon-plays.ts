@@ -1,8 +1,8 @@
 import { legalPlays } from "../../src/engine/backgammon/plays.js";
 import { playPosition } from "../../src/engine/backgammon/plays.js";
 import { type Position, START_POSITION, swapSides } from "../../src/engine/backgammon/position.js";
-import { bruteForcePlays } from "../../test/engine/backgammon/brute-force-plays.js";
-import { prng } from "../../test/support/playout.js";
+import { bruteForcePlays } from "../../src/engine/backgammon/brute-force-plays.js";
+import { prng } from "../../src/engine/common/prng.js";
 import { throughput, type Suite } from "../report.js";
 
 /** A fixed corpus: positions met in seeded random games, each with the roll that was played there. */

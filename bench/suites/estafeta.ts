@@ -1,9 +1,9 @@
-import { progressBot } from "../../src/engine/bots/progress-bot.js";
-import { legalMoves } from "../../src/engine/golnard-estafeta/actions.js";
+import { legalMoves as legalMovesOf } from "../../src/engine/golnard-estafeta/actions.js";
+import { progressBot } from "../../src/engine/golnard-estafeta/bot.js";
 import { exhaustiveLegalMoves } from "../../src/engine/golnard-estafeta/oracle.js";
-import { playGame } from "../../src/engine/golnard-estafeta/playout.js";
 import { golnardEstafeta } from "../../src/engine/golnard-estafeta/ruleset.js";
 import type { EstafetaState } from "../../src/engine/golnard-estafeta/state.js";
+import { botChooser, playout } from "../../src/match/playout.js";
 import { percentile, throughput, type Measurement, type Suite } from "../report.js";
 
 /**
@@ -14,9 +14,10 @@ function corpus(size: number): EstafetaState[] {
   const out: EstafetaState[] = [];
   for (let game = 1; out.length < size; game++) {
     let n = 0;
-    playGame({ variant: game % 2 ? "stayer" : "sprint", teams: 5 }, 7000 + game, progressBot(game), (s) => {
+    playout({ ruleset: "golnard-estafeta", options: { variant: game % 2 ? "stayer" : "sprint", teams: 5 }, seed: 7000 + game, choose: botChooser(progressBot(game)), check: (match) => {
+      const s = match.game as EstafetaState;
       if (s.stage === "play" && s.dice && s.turns >= 25 && n++ % 3 === 0 && out.length < size) out.push(s);
-    });
+    } });
   }
   return out;
 }
@@ -36,6 +37,9 @@ function startPositions(): EstafetaState[] {
 /** The same positions with at most 3 points on each die, where the exhaustive enumeration is affordable. */
 const smallDice = (states: readonly EstafetaState[]): EstafetaState[] =>
   states.map((s, i) => ({ ...s, dice: [1 + (i % 3), 1 + ((i >> 2) % 3)], visited: s.tokens[s.toMove]!.map((t) => (t.cell === null ? [] : [t.cell])) }));
+
+/** The legal actions of the team to move. */
+const legalMoves = (s: EstafetaState) => legalMovesOf(s, s.toMove);
 
 function cycle(states: readonly EstafetaState[], generate: (s: EstafetaState) => unknown): () => void {
   let i = 0;

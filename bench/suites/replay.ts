@@ -1,5 +1,5 @@
 import { replay } from "../../src/match/evolve.js";
-import { playRandomMatch } from "../../test/support/playout.js";
+import { playout } from "../../src/match/playout.js";
 import type { Suite } from "../report.js";
 
 /**
@@ -9,7 +9,7 @@ import type { Suite } from "../report.js";
 export const suite: Suite = {
   name: "replay (backgammon, 20 random matches to 3 points)",
   async run() {
-    const logs = Array.from({ length: 20 }, (_, i) => playRandomMatch(1000 + i, { ruleset: "backgammon", options: { matchLength: 3 } }).log);
+    const logs = Array.from({ length: 20 }, (_, i) => playout({ ruleset: "backgammon", options: { matchLength: 3 }, seed: 1000 + i }).log);
     const stored = logs.map((log) => JSON.stringify(log));
     const events = logs.reduce((n, log) => n + log.length, 0);
     const timeEach = (fn: () => void, rounds: number) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { progressBot } from "../../src/engine/bots/progress-bot.js";
+import { progressBot } from "../../src/engine/golnard-estafeta/bot.js";
 import type { EstafetaMove } from "../../src/engine/golnard-estafeta/options.js";
 import type { EstafetaState } from "../../src/engine/golnard-estafeta/state.js";
 import type { MatchEvent } from "../../src/match/events.js";
@@ -34,7 +34,7 @@ describe("golnard-estafeta over HTTP", () => {
         continue;
       }
       const state = replay((await events(t, id)) as MatchEvent[]).game as EstafetaState;
-      const move = bot.choose(state, view.legalMoves as EstafetaMove[]);
+      const move = bot.choose(state, seat, view.legalMoves as EstafetaMove[]);
       const moved = await t.rest("POST", `/api/matches/${id}/moves`, { token: created.tokens[seat], json: { move, expectedVersion: view.version } });
       expect(moved.status, moved.raw).toBe(200);
       match = moved.body;

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { movesNow, playNow } from "../engine/backgammon/helpers.js";
 import { describe, expect, it } from "vitest";
 import { toPosition } from "../../src/engine/backgammon/board.js";
 import { playsFromPositionId } from "../../src/engine/backgammon/id-plays.js";
@@ -30,9 +31,9 @@ function samplePositions(count: number): { positionId: string; dice: [number, nu
       const next =
         turn.phase === "roll"
           ? backgammon.applyDice(s, [rnd(6) + 1, rnd(6) + 1])
-          : backgammon.legalMoves(s).length === 0
+          : movesNow<string>(backgammon, s).length === 0
             ? backgammon.pass(s)
-            : backgammon.play(s, backgammon.legalMoves(s)[rnd(backgammon.legalMoves(s).length)]!);
+            : playNow(backgammon, s, movesNow<string>(backgammon, s)[rnd(movesNow<string>(backgammon, s).length)]!);
       if (!next.ok) throw new Error(next.error.message);
       if (next.value.game.phase === "move") {
         out.push({ positionId: makePositionId(toPosition(next.value.game.board, next.value.game.onRoll!)), dice: [...next.value.game.dice!] });

@@ -36,9 +36,16 @@ describe("tabula selfplay", () => {
     expect(out[0]).toContain("2 games, 0 finished (2 at maxRounds");
   });
 
+  it("plays backgammon too, with its own figures", async () => {
+    const { out } = capture();
+    expect(await run(["backgammon", "--games", "3", "--seed", "2", "--match-length", "3"])).toBe(0);
+    expect(out[0]).toMatch(/^backgammon matchLength=3 seed=2: 3 games, \d+ games \([\d.]+ per match; single \d+, gammon \d+, backgammon \d+, drop 0\), matches won by seat 0\/1: \d\/\d, invariants and replay ok/);
+  });
+
   it("refuses unknown rulesets and bad options with exit code 2", async () => {
     const { err } = capture();
-    expect(await run(["backgammon"])).toBe(2);
+    expect(await run(["chess"])).toBe(2);
+    expect(await run(["golnard-estafeta", "--options", "[1]"])).toBe(2);
     expect(await run(["golnard-estafeta", "--teams", "6"])).toBe(2);
     expect(await run(["golnard-estafeta", "--variant", "marathon"])).toBe(2);
     expect(await run(["golnard-estafeta", "--bogus"])).toBe(2);
@@ -60,14 +67,14 @@ describe("tabula selfplay", () => {
     expect(err.join("")).toContain("injected");
     vi.doUnmock("../../src/engine/golnard-estafeta/invariants.js");
     vi.resetModules();
-    vi.doMock("../../src/engine/golnard-estafeta/playout.js", async (original) => ({
-      ...(await original<typeof import("../../src/engine/golnard-estafeta/playout.js")>()),
-      replayGame: () => ({ tampered: true }),
+    vi.doMock("../../src/match/evolve.js", async (original) => ({
+      ...(await original<typeof import("../../src/match/evolve.js")>()),
+      replay: () => ({ tampered: true }),
     }));
     const unreplayable = await import("../../src/cli/selfplay.js");
     expect(await unreplayable.run(["golnard-estafeta", "--games", "1"])).toBe(1);
     expect(err.join("")).toContain("replaying");
-    vi.doUnmock("../../src/engine/golnard-estafeta/playout.js");
+    vi.doUnmock("../../src/match/evolve.js");
     expect(out).toEqual([]);
   });
 });

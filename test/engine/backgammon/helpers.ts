@@ -65,7 +65,7 @@ export function stateAt(args: {
   };
 }
 
-export { bruteForcePlays } from "./brute-force-plays.js";
+export { bruteForcePlays } from "../../../src/engine/backgammon/brute-force-plays.js";
 
 export const positionJson = (pos: Position): string => JSON.stringify([pos.onRoll, pos.opponent]);
 
@@ -76,3 +76,5 @@ export const checkersOf = (s: BackgammonState, seat: Seat): number => {
 };
 
 export { CHECKERS };
+
+export { actorOf, movesNow, playNow, recorded, winningSeat } from "../../support/engine.js";

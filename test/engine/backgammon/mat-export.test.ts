@@ -4,8 +4,9 @@ import { backgammon } from "../../../src/engine/backgammon/ruleset.js";
 import type { BackgammonState } from "../../../src/engine/backgammon/state.js";
 import type { MatchEvent } from "../../../src/match/events.js";
 import { replay } from "../../../src/match/evolve.js";
+import { toOutcome } from "../../../src/match/outcome.js";
 import { playRandomMatch } from "../../support/playout.js";
-import { value } from "./helpers.js";
+import { value, movesNow, playNow, recorded } from "./helpers.js";
 
 /** Builds a valid match log by hand: versions and roll indices are counted here. */
 function logBuilder(options: { matchLength: number; cube: boolean }) {
@@ -20,9 +21,10 @@ function logBuilder(options: { matchLength: number; cube: boolean }) {
     move: (seat: number, move: string) => add("MovePlayed", { seat, move }),
     pass: (seat: number) => add("TurnPassed", { seat, reason: "NO_LEGAL_MOVE" }),
     finish: () => {
-      const outcome = backgammon.outcome(replay(log).game as BackgammonState);
+      const game = replay(log).game as BackgammonState;
+      const outcome = backgammon.outcome(game);
       if (!outcome) throw new Error("the match is not over");
-      add("MatchFinished", { outcome, diceSeed: "00" });
+      add("MatchFinished", { outcome: toOutcome(outcome, backgammon.sides(game)), diceSeed: "00" });
     },
   };
 }
@@ -43,14 +45,14 @@ function* randomMoveStates(seed: number, count: number): Generator<BackgammonSta
         state = value(backgammon.applyDice(state, [rnd(6) + 1, rnd(6) + 1]));
         continue;
       }
-      const moves = backgammon.legalMoves(state);
+      const moves = movesNow<string>(backgammon, state);
       if (moves.length === 0) {
         state = value(backgammon.pass(state));
         continue;
       }
       found++;
       yield state;
-      state = value(backgammon.play(state, moves[rnd(moves.length)]!));
+      state = value(playNow(backgammon, state, moves[rnd(moves.length)]!));
     }
   }
 }
@@ -71,19 +73,19 @@ function spellings(move: string): string[] {
   ];
 }
 
-describe("backgammon normalize", () => {
+describe("backgammon: the move as the log records it", () => {
   it("records the listed canonical string for any accepted spelling", () => {
     let checked = 0;
     for (const state of randomMoveStates(7, 60)) {
-      const legal = backgammon.legalMoves(state);
+      const legal = movesNow<string>(backgammon, state);
       for (const move of legal) {
-        expect(backgammon.normalize!(state, move)).toBe(move);
+        expect(recorded(backgammon, state, move)).toBe(move);
         for (const spelling of spellings(move)) {
-          const played = backgammon.play(state, spelling);
+          const played = playNow(backgammon, state, spelling);
           if (!played.ok) continue;
-          const normal = backgammon.normalize!(state, spelling);
+          const normal = recorded(backgammon, state, spelling);
           expect(legal).toContain(normal);
-          expect(value(backgammon.play(state, normal))).toEqual(played.value);
+          expect(value(playNow(backgammon, state, normal))).toEqual(played.value);
           checked++;
         }
       }
@@ -99,14 +101,14 @@ describe("backgammon normalize", () => {
     b.move(1, "24/18 13/11");
     b.roll(0, 6, 1);
     const state = replay(b.log).game as BackgammonState;
-    expect(backgammon.normalize!(state, "8/7 13/7")).toBe("13/7* 8/7");
-    expect(backgammon.normalize!(state, "13-7 8-7*")).toBe("13/7* 8/7");
-    expect(backgammon.normalize!(state, "8/2 24/23")).toBe("24/23 8/2");
+    expect(recorded(backgammon, state, "8/7 13/7")).toBe("13/7* 8/7");
+    expect(recorded(backgammon, state, "13-7 8-7*")).toBe("13/7* 8/7");
+    expect(recorded(backgammon, state, "8/2 24/23")).toBe("24/23 8/2");
     b.move(0, "13/7* 8/7");
     b.roll(1, 6, 6);
     b.pass(1);
     const cube = replay(b.log).game as BackgammonState;
-    expect(backgammon.normalize!(cube, " Double")).toBe("double");
+    expect(recorded(backgammon, cube, " Double")).toBe("double");
   });
 });
 

@@ -5,16 +5,16 @@ import { backgammon } from "../../../src/engine/backgammon/ruleset.js";
 import { START_POSITION } from "../../../src/engine/backgammon/position.js";
 import { stateMatchId } from "../../../src/engine/backgammon/state-ids.js";
 import type { BackgammonState } from "../../../src/engine/backgammon/state.js";
-import { position, refused, stateAt, value } from "./helpers.js";
+import { position, refused, stateAt, value, movesNow, playNow } from "./helpers.js";
 
 const fresh = (options: { matchLength?: number; cube?: boolean } = {}): BackgammonState =>
   value(backgammon.setup({ options: backgammon.optionsSchema.parse(options) }));
 const rolled = (state: BackgammonState, dice: [number, number]) => value(backgammon.applyDice(state, dice));
-const played = (state: BackgammonState, move: string) => value(backgammon.play(state, move));
+const played = (state: BackgammonState, move: string) => value(playNow(backgammon, state, move));
 
 describe("setup and options", () => {
   it("is played by exactly two seats", () => {
-    expect(backgammon.seatCount(fresh())).toBe(2);
+    expect(backgammon.sides(fresh())).toEqual([{ side: "white", seats: [0] }, { side: "black", seats: [1] }]);
     value(backgammon.setup({ options: { matchLength: 1, cube: false }, seats: 2 }));
     refused(backgammon.setup({ options: { matchLength: 1, cube: false }, seats: 3 }), "INVALID_SEATS");
     refused(backgammon.setup({ options: { matchLength: 1, cube: false }, seats: 1 }), "INVALID_SEATS");
@@ -39,34 +39,34 @@ describe("setup and options", () => {
 describe("the opening roll", () => {
   it("asks both seats for one die each", () => {
     const s = fresh();
-    expect(backgammon.turn(s)).toEqual({ phase: "roll", seats: [0, 1], count: 2 });
-    expect(backgammon.legalMoves(s)).toEqual([]);
-    expect(backgammon.dice(s)).toBeNull();
-    refused(backgammon.play(s, "24/18"), "NO_DICE");
+    expect(backgammon.turn(s)).toEqual({ phase: "roll", seats: [0, 1], count: 2, awaiting: "openingRoll" });
+    expect(movesNow<string>(backgammon, s)).toEqual([]);
+    expect(backgammon.diceLeft(s)).toBeNull();
+    refused(playNow(backgammon, s, "24/18"), "NO_DICE");
   });
 
   it("rolls again on a tie", () => {
     const s = rolled(fresh(), [4, 4]);
-    expect(backgammon.turn(s)).toEqual({ phase: "roll", seats: [0, 1], count: 2 });
-    expect(backgammon.dice(s)).toBeNull();
+    expect(backgammon.turn(s)).toEqual({ phase: "roll", seats: [0, 1], count: 2, awaiting: "openingRoll" });
+    expect(backgammon.diceLeft(s)).toBeNull();
   });
 
   it("lets the higher seat play both opening dice at once", () => {
     const s0 = rolled(fresh(), [3, 1]);
-    expect(backgammon.turn(s0)).toEqual({ phase: "move", seat: 0 });
-    expect(backgammon.dice(s0)).toEqual([3, 1]);
-    expect(backgammon.legalMoves(s0)).toContain("8/5 6/5");
+    expect(backgammon.turn(s0)).toEqual({ phase: "move", seats: [0], awaiting: "move" });
+    expect(backgammon.diceLeft(s0)).toEqual([3, 1]);
+    expect(movesNow<string>(backgammon, s0)).toContain("8/5 6/5");
     const s1 = rolled(fresh(), [1, 3]);
-    expect(backgammon.turn(s1)).toEqual({ phase: "move", seat: 1 });
+    expect(backgammon.turn(s1)).toEqual({ phase: "move", seats: [1], awaiting: "move" });
   });
 
   it("then gives each turn to the other seat", () => {
     const s = played(rolled(fresh(), [3, 1]), "8/5 6/5");
-    expect(backgammon.turn(s)).toEqual({ phase: "roll", seats: [1], count: 2 });
+    expect(backgammon.turn(s)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
     const t = rolled(s, [6, 6]);
-    expect(backgammon.turn(t)).toEqual({ phase: "move", seat: 1 });
-    expect(backgammon.dice(t)).toEqual([6, 6, 6, 6]);
-    expect(backgammon.turn(played(t, "24/18(2) 13/7(2)"))).toEqual({ phase: "roll", seats: [0], count: 2 });
+    expect(backgammon.turn(t)).toEqual({ phase: "move", seats: [1], awaiting: "move" });
+    expect(backgammon.diceLeft(t)).toEqual([6, 6, 6, 6]);
+    expect(backgammon.turn(played(t, "24/18(2) 13/7(2)"))).toEqual({ phase: "roll", seats: [0], count: 2, awaiting: "roll" });
   });
 });
 
@@ -75,7 +75,7 @@ describe("playing a roll", () => {
   const board = (s: BackgammonState) => s.game.board;
 
   it("accepts every legal move as it is listed", () => {
-    for (const move of backgammon.legalMoves(start)) expect(backgammon.play(start, move).ok).toBe(true);
+    for (const move of movesNow<string>(backgammon, start)) expect(playNow(backgammon, start, move).ok).toBe(true);
   });
 
   it("accepts any correct spelling of the same play", () => {
@@ -89,26 +89,26 @@ describe("playing a roll", () => {
   });
 
   it("says why a play is refused", () => {
-    refused(backgammon.play(start, "24/18"), "NOT_A_LEGAL_PLAY", /both dice/);
-    refused(backgammon.play(start, "24/19 19/13"), "NOT_A_LEGAL_PLAY", /point 19 is blocked/);
-    refused(backgammon.play(start, "12/1"), "NOT_A_LEGAL_PLAY");
-    refused(backgammon.play(start, "24/12"), "NOT_A_LEGAL_PLAY");
-    refused(backgammon.play(start, "hello"), "UNPARSEABLE_MOVE");
-    refused(backgammon.play(start, "take"), "CUBE_NOT_AVAILABLE");
+    refused(playNow(backgammon, start, "24/18"), "NOT_A_LEGAL_PLAY", /both dice/);
+    refused(playNow(backgammon, start, "24/19 19/13"), "NOT_A_LEGAL_PLAY", /point 19 is blocked/);
+    refused(playNow(backgammon, start, "12/1"), "NOT_A_LEGAL_PLAY");
+    refused(playNow(backgammon, start, "24/12"), "NOT_A_LEGAL_PLAY");
+    refused(playNow(backgammon, start, "hello"), "UNPARSEABLE_MOVE");
+    refused(playNow(backgammon, start, "take"), "CUBE_NOT_AVAILABLE");
     const onBar = stateAt({ position: position({ bar: 1, 6: 5, 8: 3, 13: 5, 24: 1 }, { 6: 5, 8: 3, 13: 5, 24: 2 }), seat: 0, dice: [6, 5] });
-    refused(backgammon.play(onBar, "13/7 13/8"), "NOT_A_LEGAL_PLAY", /enter from the bar/);
+    refused(playNow(backgammon, onBar, "13/7 13/8"), "NOT_A_LEGAL_PLAY", /enter from the bar/);
     const oneDie = stateAt({ position: position({ 13: 1 }, { 23: 2, 1: 13 }), seat: 0, dice: [6, 5] });
-    refused(backgammon.play(oneDie, "13/8"), "NOT_A_LEGAL_PLAY", /larger \(6\)/);
+    refused(playNow(backgammon, oneDie, "13/8"), "NOT_A_LEGAL_PLAY", /larger \(6\)/);
   });
 
   it("resolves a jump past a blot to the reading without a hidden hit", () => {
     const s = stateAt({ position: position({ 24: 1, 1: 14 }, { 7: 1, 2: 2 }), seat: 0, dice: [6, 5] });
-    expect(backgammon.legalMoves(s)).toEqual(["24/18*/13", "24/13"]);
+    expect(movesNow<string>(backgammon, s)).toEqual(["24/18*/13", "24/13"]);
     expect(played(s, "24/13").game.board.bar).toEqual([0, 0]);
     expect(played(s, "24/18/13").game.board.bar).toEqual([0, 1]);
     expect(played(s, "24/18* 18/13").game.board.bar).toEqual([0, 1]);
     const twoBlots = stateAt({ position: position({ 24: 1, 1: 14 }, { 7: 1, 6: 1, 2: 2 }), seat: 0, dice: [6, 5] });
-    refused(backgammon.play(twoBlots, "24/13"), "AMBIGUOUS_PLAY");
+    refused(playNow(backgammon, twoBlots, "24/13"), "AMBIGUOUS_PLAY");
     expect(played(twoBlots, "24/19*/13").game.board.bar).toEqual([0, 1]);
   });
 
@@ -128,14 +128,14 @@ describe("passing", () => {
   });
 
   it("passes automatically against a closed board", () => {
-    expect(backgammon.legalMoves(closed)).toEqual([]);
+    expect(movesNow<string>(backgammon, closed)).toEqual([]);
     const s = value(backgammon.pass(closed));
-    expect(backgammon.turn(s)).toEqual({ phase: "roll", seats: [1], count: 2 });
+    expect(backgammon.turn(s)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
     expect(s.game.board).toEqual(closed.game.board);
   });
 
   it("refuses to pass while a play exists, or before rolling", () => {
-    refused(backgammon.pass(stateAt({ position: START_POSITION, seat: 0, dice: [6, 5] })), "LEGAL_PLAY_EXISTS");
+    refused(backgammon.pass(stateAt({ position: START_POSITION, seat: 0, dice: [6, 5] })), "LEGAL_MOVE_EXISTS");
     refused(backgammon.pass(stateAt({ position: START_POSITION, seat: 0 })), "NOTHING_TO_PASS");
     refused(backgammon.pass(fresh()), "NOTHING_TO_PASS");
   });
@@ -159,10 +159,9 @@ describe("scoring", () => {
     ["backgammon with a loser's checker on the bar", { 6: 14, bar: 1 }, "backgammon", 3],
   ] as const)("%s", (_what, opponent, resultType, points) => {
     const s = lastChecker(opponent);
-    expect(backgammon.turn(s)).toEqual({ phase: "over" });
+    expect(backgammon.turn(s)).toEqual({ phase: "over", awaiting: "over" });
     expect(backgammon.outcome(s)).toEqual({
-      winner: 0,
-      winners: [0],
+      winningSides: ["white"],
       detail: {
         points,
         resultType,
@@ -171,8 +170,8 @@ describe("scoring", () => {
         games: [{ winner: 0, points, resultType, cube: 1, crawford: false }],
       },
     });
-    refused(backgammon.play(s, "24/18"), "GAME_OVER");
-    expect(backgammon.legalMoves(s)).toEqual([]);
+    refused(playNow(backgammon, s, "24/18"), "GAME_OVER");
+    expect(movesNow<string>(backgammon, s)).toEqual([]);
   });
 
   it("multiplies by the cube", () => {
@@ -182,7 +181,7 @@ describe("scoring", () => {
 
   it("scores seat 1's wins from its own side", () => {
     const s = played(stateAt({ position: position({ 1: 1 }, { 6: 14, 20: 1 }), seat: 1, dice: [2, 1] }), "1/off");
-    expect(backgammon.outcome(s)).toMatchObject({ winner: 1, detail: { resultType: "backgammon", score: [0, 3] } });
+    expect(backgammon.outcome(s)).toMatchObject({ winningSides: ["black"], detail: { resultType: "backgammon", score: [0, 3] } });
   });
 });
 
@@ -196,7 +195,7 @@ describe("a match with the Crawford rule", () => {
     expect(backgammon.outcome(s)).toBeNull();
     expect(s.score).toEqual([1, 0]);
     expect(s.game).toMatchObject({ number: 2, phase: "opening", crawford: false, cube: { value: 1, owner: null } });
-    expect(backgammon.turn(s)).toEqual({ phase: "roll", seats: [0, 1], count: 2 });
+    expect(backgammon.turn(s)).toEqual({ phase: "roll", seats: [0, 1], count: 2, awaiting: "openingRoll" });
   });
 
   it("forbids doubling in the game after a seat first reaches matchLength - 1", () => {
@@ -204,9 +203,9 @@ describe("a match with the Crawford rule", () => {
     expect(s.score).toEqual([2, 0]);
     expect(s.game.crawford).toBe(true);
     const inCrawford = played(rolled(s, [3, 1]), "8/5 6/5");
-    expect(backgammon.turn(inCrawford)).toEqual({ phase: "roll", seats: [1], count: 2 });
-    expect(backgammon.legalMoves(inCrawford)).toEqual([]);
-    refused(backgammon.play(inCrawford, "double"), "CUBE_NOT_AVAILABLE", /Crawford/);
+    expect(backgammon.turn(inCrawford)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
+    expect(movesNow<string>(backgammon, inCrawford)).toEqual([]);
+    refused(playNow(backgammon, inCrawford, "double"), "CUBE_NOT_AVAILABLE", /Crawford/);
     expect(parseMatchId(stateMatchId(inCrawford))).toMatchObject({ ok: true, value: { crawford: true, score: [2, 0] } });
   });
 
@@ -215,7 +214,7 @@ describe("a match with the Crawford rule", () => {
     expect(s.score).toEqual([2, 1]);
     expect(s.game.crawford).toBe(false);
     const after = played(rolled(s, [3, 1]), "8/5 6/5");
-    expect(backgammon.legalMoves(after)).toEqual(["double"]);
+    expect(movesNow<string>(backgammon, after)).toEqual(["double"]);
     const t = winSingle(1, { score: [2, 1], crawfordDone: true });
     expect(t.score).toEqual([2, 2]);
     expect(t.game.crawford).toBe(false);
@@ -223,7 +222,7 @@ describe("a match with the Crawford rule", () => {
 
   it("ends when a seat reaches the match length, a gammon counting double", () => {
     const s = played(stateAt({ position: position({ 1: 1 }, { 6: 15 }), seat: 0, dice: [6, 5], options, score: [1, 0] }), "1/off");
-    expect(backgammon.outcome(s)).toMatchObject({ winner: 0, detail: { points: 2, resultType: "gammon", score: [3, 0], matchLength: 3 } });
+    expect(backgammon.outcome(s)).toMatchObject({ winningSides: ["white"], detail: { points: 2, resultType: "gammon", score: [3, 0], matchLength: 3 } });
   });
 
   it("has no Crawford game in a one-point match", () => {
@@ -236,34 +235,34 @@ describe("the doubling cube", () => {
 
   it("is off by default", () => {
     const s = played(rolled(fresh(), [3, 1]), "8/5 6/5");
-    expect(backgammon.legalMoves(s)).toEqual([]);
-    refused(backgammon.play(s, "double"), "CUBE_NOT_AVAILABLE", /not used/);
+    expect(movesNow<string>(backgammon, s)).toEqual([]);
+    refused(playNow(backgammon, s, "double"), "CUBE_NOT_AVAILABLE", /not used/);
   });
 
   it("cannot be turned before the opening roll", () => {
-    refused(backgammon.play(fresh({ cube: true }), "double"), "CUBE_NOT_AVAILABLE");
+    refused(playNow(backgammon, fresh({ cube: true }), "double"), "CUBE_NOT_AVAILABLE");
   });
 
   it("is offered before rolling; the opponent takes or drops", () => {
     const s = afterOpening();
-    expect(backgammon.legalMoves(s)).toEqual(["double"]);
-    refused(backgammon.play(s, "take"), "CUBE_NOT_AVAILABLE", /no double/);
+    expect(movesNow<string>(backgammon, s)).toEqual(["double"]);
+    refused(playNow(backgammon, s, "take"), "CUBE_NOT_AVAILABLE", /no double/);
     const offered = played(s, "double");
-    expect(backgammon.turn(offered)).toEqual({ phase: "move", seat: 0 });
-    expect(backgammon.legalMoves(offered)).toEqual(["take", "drop"]);
-    expect(backgammon.dice(offered)).toBeNull();
-    refused(backgammon.play(offered, "13/10"), "CUBE_DECISION_PENDING");
+    expect(backgammon.turn(offered)).toEqual({ phase: "move", seats: [0], awaiting: "takeOrDrop" });
+    expect(movesNow<string>(backgammon, offered)).toEqual(["take", "drop"]);
+    expect(backgammon.diceLeft(offered)).toBeNull();
+    refused(playNow(backgammon, offered, "13/10"), "CUBE_DECISION_PENDING");
     refused(backgammon.applyDice(offered, [1, 2]), "DICE_NOT_DUE");
     expect(parseMatchId(stateMatchId(offered))).toMatchObject({ ok: true, value: { onRoll: 1, turn: 0, doubled: true } });
 
     const taken = played(offered, "take");
     expect(taken.game.cube).toEqual({ value: 2, owner: 0 });
-    expect(backgammon.turn(taken)).toEqual({ phase: "roll", seats: [1], count: 2 });
-    expect(backgammon.legalMoves(taken)).toEqual([]);
-    refused(backgammon.play(taken, "double"), "CUBE_NOT_AVAILABLE", /owns the cube/);
+    expect(backgammon.turn(taken)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
+    expect(movesNow<string>(backgammon, taken)).toEqual([]);
+    refused(playNow(backgammon, taken, "double"), "CUBE_NOT_AVAILABLE", /owns the cube/);
     const back = played(rolled(taken, [6, 5]), "24/13");
-    expect(backgammon.legalMoves(back)).toEqual(["double"]);
-    refused(backgammon.play(rolled(back, [2, 1]), "double"), "CUBE_NOT_AVAILABLE", /before rolling/);
+    expect(movesNow<string>(backgammon, back)).toEqual(["double"]);
+    refused(playNow(backgammon, rolled(back, [2, 1]), "double"), "CUBE_NOT_AVAILABLE", /before rolling/);
   });
 
   it("ends the game on a drop with the value before doubling", () => {
@@ -276,7 +275,7 @@ describe("the doubling cube", () => {
   it("ends the match on a drop that reaches the match length", () => {
     const s = stateAt({ position: START_POSITION, seat: 1, options: { cube: true, matchLength: 3 }, cube: { value: 2, owner: 1 }, score: [0, 1] });
     const over = played(played(s, "double"), "drop");
-    expect(backgammon.outcome(over)).toMatchObject({ winner: 1, detail: { points: 2, resultType: "drop", score: [0, 3] } });
+    expect(backgammon.outcome(over)).toMatchObject({ winningSides: ["black"], detail: { points: 2, resultType: "drop", score: [0, 3] } });
     expect(parseMatchId(stateMatchId(over))).toMatchObject({ ok: true, value: { gameState: "dropped" } });
   });
 });

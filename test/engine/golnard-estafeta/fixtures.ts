@@ -1,4 +1,8 @@
+import { playNow, movesNow } from "../../support/engine.js";
 import { expect } from "vitest";
+import type { Bot } from "../../../src/engine/common/bot.js";
+import type { MatchEvent } from "../../../src/match/events.js";
+import { botChooser, type Playout, playout } from "../../../src/match/playout.js";
 import { cellOf, type Cell, type Lane } from "../../../src/engine/golnard-estafeta/board.js";
 import type { EstafetaMove, Variant } from "../../../src/engine/golnard-estafeta/options.js";
 import { golnardEstafeta as rules } from "../../../src/engine/golnard-estafeta/ruleset.js";
@@ -62,14 +66,21 @@ export const move = (token: EstafetaMove["token"], die: EstafetaMove["die"], to:
   ...(extra.path ? { path: extra.path.map(([x, y]) => ({ x, y })) } : {}),
 });
 
+/** The form of an accepted action the log records (canonical die, points and route). */
+export function recordedMove(state: EstafetaState, m: EstafetaMove): EstafetaMove {
+  const r = rules.play(state, state.toMove, m);
+  if (!r.ok) throw new Error(`${JSON.stringify(m)} refused: ${r.error.reason} ${r.error.message}`);
+  return r.value.move;
+}
+
 export function played(state: EstafetaState, m: EstafetaMove): EstafetaState {
-  const r = rules.play(state, m);
+  const r = playNow(rules, state, m);
   if (!r.ok) throw new Error(`${JSON.stringify(m)} refused: ${r.error.reason} ${r.error.message}`);
   return r.value;
 }
 
 export function refusal(state: EstafetaState, m: EstafetaMove): string {
-  const r = rules.play(state, m);
+  const r = playNow(rules, state, m);
   expect(r.ok, `${JSON.stringify(m)} should be refused`).toBe(false);
   return r.ok ? "" : r.error.reason;
 }
@@ -77,10 +88,23 @@ export function refusal(state: EstafetaState, m: EstafetaMove): string {
 /** A comparable key of an action: token, die, destination, points. */
 export const key = (m: EstafetaMove): string => `${m.token} ${m.die} ${m.to === "finish" ? "finish" : `${m.to.x},${m.to.y}`} ${m.points ?? "?"}`;
 export const keys = (moves: readonly EstafetaMove[]): string[] => moves.map(key).sort();
-export const legalKeys = (state: EstafetaState): string[] => keys(rules.legalMoves(state));
+export const legalKeys = (state: EstafetaState): string[] => keys(movesNow<EstafetaMove>(rules, state));
 
 export const cellOfToken = (state: EstafetaState, team: number, token: number): XY | null => {
   const c = state.tokens[team]![token]!.cell;
   return c === null ? null : [c % 12, Math.floor(c / 12)];
 };
 export const statusOf = (state: EstafetaState, team: number, token: number): TokenStatus => state.tokens[team]![token]!.status;
+
+/**
+ * A whole relay between progress bots through the one playout driver (the match layer's own
+ * rules for passes and the end). `check` sees the relay state after every command, and its events.
+ */
+export function botGame(
+  options: Record<string, unknown>,
+  diceSeed: number,
+  bot: Bot<EstafetaState, EstafetaMove>,
+  check: (state: EstafetaState, events: readonly MatchEvent[]) => void = () => {},
+): Playout {
+  return playout({ ruleset: "golnard-estafeta", options, seed: diceSeed, choose: botChooser(bot), check: (s, events) => check(s.game as EstafetaState, events) });
+}

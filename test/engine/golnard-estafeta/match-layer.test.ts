@@ -1,3 +1,4 @@
+import type { MatchEvent } from "../../../src/match/events.js";
 import { describe, expect, it } from "vitest";
 import { getRuleset, RULESETS } from "../../../src/engine/registry.js";
 import { replay } from "../../../src/match/evolve.js";
@@ -19,22 +20,25 @@ describe("golnard-estafeta through the match layer", () => {
     [13, { teams: 2, lanes: [2, 4], maxRounds: 10 }],
   ] as const) {
     it(`plays random matches to MatchFinished and replays them (${JSON.stringify(options)})`, () => {
-      const game = playRandomMatch(seed, { ruleset: "golnard-estafeta", options }, (state, log) => {
-        const last = log.at(-1)!;
-        if (last.type === "TurnPassed") {
-          const before = replay(log.slice(0, -1));
-          expect(getRuleset(before.ruleset).legalMoves(before.game)).toEqual([]);
-        }
-        if (last.type === "MovePlayed") {
-          // The log records the route the engine chose, so replay never searches.
-          expect((last.data.move as EstafetaMove).path).toBeDefined();
+      const log: MatchEvent[] = [];
+      const game = playRandomMatch(seed, { ruleset: "golnard-estafeta", options }, (state, events) => {
+        for (const event of events) {
+          if (event.type === "TurnPassed") {
+            const before = replay(log);
+            expect(getRuleset(before.ruleset).legalMoves(before.game, event.data.seat)).toEqual([]);
+          }
+          if (event.type === "MovePlayed") {
+            // The log records the route the engine chose, so replay never searches.
+            expect((event.data.move as EstafetaMove).path).toBeDefined();
+          }
+          log.push(event);
         }
         expect(state.version).toBe(log.length);
       });
       expect(game.log.at(-1)?.type).toBe("MatchFinished");
       expect(replay(game.log)).toEqual(game.final);
-      const cut = Math.floor(game.log.length / 2);
-      expect(replay(game.log.slice(0, cut))).toEqual(game.states[cut - 1] as MatchState);
+      const middle = game.states[Math.floor(game.states.length / 2)]!;
+      expect(replay(game.log.slice(0, middle.version))).toEqual(middle);
       expect(verifyDice(game.log)).toMatchObject({ ok: true });
       const created = game.log[0]!;
       expect(created.type === "MatchCreated" && created.data.seats).toBe(options.teams);

@@ -1,5 +1,7 @@
+import type { EstafetaMove } from "../../../src/engine/golnard-estafeta/options.js";
+import { playNow, movesNow, recorded } from "../../support/engine.js";
 import { describe, expect, it } from "vitest";
-import { cellOfToken, legalKeys, move, played, position, refusal, rules } from "./fixtures.js";
+import { cellOfToken, legalKeys, move, played, position, refusal, rules, recordedMove } from "./fixtures.js";
 
 /** Lane 1 for team 0, lane 2 for team 1 (see the table in board.test.ts). */
 const LANES = [1, 2] as const;
@@ -90,10 +92,10 @@ describe("no cell twice in a turn (seed: «дважды в одну клетку
   it("starts afresh next turn", () => {
     const s = position({ lanes: LANES, tokens: { 0: [[[2, 2]]] }, dice: [1, 1] });
     let t = played(played(s, move("A", "first", [3, 2])), move("A", "second", [4, 2]));
-    expect(rules.turn(t)).toEqual({ phase: "roll", seats: [1], count: 2 });
+    expect(rules.turn(t)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
     t = { ...t, toMove: 0 };
     const again = rules.applyDice(t, [1, 1]);
-    expect(again.ok && rules.legalMoves(again.value).some((m) => m.to !== "finish" && m.to.x === 3 && m.to.y === 2)).toBe(true);
+    expect(again.ok && movesNow<EstafetaMove>(rules, again.value).some((m) => m.to !== "finish" && m.to.x === 3 && m.to.y === 2)).toBe(true);
   });
 });
 
@@ -117,49 +119,49 @@ describe("all points are used (RULES.md §2 Movement)", () => {
     expect(keys.filter((k) => k.startsWith("D first")).every((k) => k.endsWith(" 3"))).toBe(true);
     const next = played(after, move("D", "first", [2, 0]));
     expect(next.dice).toEqual([0, 2]);
-    expect(rules.turn(next)).toEqual({ phase: "move", seat: 0 });
+    expect(rules.turn(next)).toEqual({ phase: "move", seats: [0], awaiting: "move" });
   });
 
   it("ends the turn when the dice are spent, or when no active token can use what is left", () => {
     const spent = played(played(pocket([1, 1]), move("D", "first", [2, 4])), move("D", "second", [2, 5]));
-    expect(rules.turn(spent)).toEqual({ phase: "roll", seats: [1], count: 2 });
+    expect(rules.turn(spent)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
     // Sprint, A alone: stuck in the corner after one point, the other five are lost.
     const alone = position({ lanes: LANES, progress: [0, 4], tokens: { 1: [[[4, 4]], [[5, 4]]] }, dice: [6, 2] });
     const stuck = played(alone, move("A", "first", [5, 5]));
-    expect(rules.turn(stuck)).toEqual({ phase: "roll", seats: [1], count: 2 });
+    expect(rules.turn(stuck)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
     expect(stuck.turns).toBe(1);
   });
 
   it("passes automatically when nothing can move, and refuses a pass otherwise", () => {
     const blocked = position({ lanes: LANES, progress: [0, 4], tokens: { 0: [[[5, 5]]], 1: [[[4, 4]], [[5, 4]], [[4, 5]]] }, dice: [3, 4] });
-    expect(rules.turn(blocked)).toEqual({ phase: "move", seat: 0 });
-    expect(rules.legalMoves(blocked)).toEqual([]);
+    expect(rules.turn(blocked)).toEqual({ phase: "move", seats: [0], awaiting: "move" });
+    expect(movesNow<EstafetaMove>(rules, blocked)).toEqual([]);
     const passed = rules.pass(blocked);
-    expect(passed.ok && rules.turn(passed.value)).toEqual({ phase: "roll", seats: [1], count: 2 });
+    expect(passed.ok && rules.turn(passed.value)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
     const free = position({ lanes: LANES, dice: [3, 4] });
     expect(rules.pass(free)).toMatchObject({ ok: false, error: { reason: "LEGAL_MOVE_EXISTS" } });
-    expect(rules.pass({ ...free, dice: null })).toMatchObject({ ok: false, error: { reason: "NOT_MOVING" } });
+    expect(rules.pass({ ...free, dice: null })).toMatchObject({ ok: false, error: { reason: "NOTHING_TO_PASS" } });
   });
 });
 
 describe("dice (RULES.md §2: two dice, doubles are not doubled)", () => {
   it("a double gives its two dice once: 3-3 is six points, first or second or both", () => {
     const s = position({ lanes: LANES, tokens: { 0: [[[2, 2]]] }, dice: [3, 3] });
-    expect(rules.dice(s)).toEqual([3, 3]);
+    expect(rules.diceLeft(s)).toEqual([3, 3]);
     const keys = legalKeys(s);
     expect(keys.some((k) => k.includes(" second "))).toBe(false);
     expect(keys.filter((k) => k.includes(" both ")).every((k) => k.endsWith(" 6"))).toBe(true);
     // R: with equal points either label is accepted; both are one action, recorded as "first".
     const viaSecond = played(s, move("A", "second", [5, 2]));
     expect(viaSecond).toEqual(played(s, move("A", "first", [5, 2])));
-    expect(rules.normalize!(s, move("A", "second", [5, 2])).die).toBe("first");
+    expect(recordedMove(s, move("A", "second", [5, 2])).die).toBe("first");
   });
 
   it("one token may use both dice in one route; 'both' spends all their points", () => {
     const s = position({ lanes: LANES, tokens: { 0: [[[0, 0]]] }, dice: [2, 3] });
     expect(legalKeys(s)).toContain("A both 5,0 5");
     const after = played(s, move("A", "both", [5, 0]));
-    expect(rules.turn(after)).toEqual({ phase: "roll", seats: [1], count: 2 });
+    expect(rules.turn(after)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
     expect(refusal(s, move("A", "both", [2, 0], { points: 2 }))).toBe("WRONG_POINTS");
     expect(refusal(s, move("A", "both", [2, 0], { path: [[1, 0], [2, 0]] }))).toBe("EARLY_STOP");
   });
@@ -177,16 +179,16 @@ describe("dice (RULES.md §2: two dice, doubles are not doubled)", () => {
     const after = played(s, move("A", "first", [2, 0]));
     expect(refusal(after, move("A", "first", [3, 0]))).toBe("DIE_SPENT");
     expect(refusal(after, move("A", "both", [3, 0]))).toBe("DIE_SPENT");
-    expect(refusal({ ...s, dice: null }, move("A", "first", [2, 0]))).toBe("NOT_MOVING");
-    expect(rules.legalMoves({ ...s, dice: null })).toEqual([]);
+    expect(refusal({ ...s, dice: null }, move("A", "first", [2, 0]))).toBe("NO_DICE");
+    expect(movesNow<EstafetaMove>(rules, { ...s, dice: null })).toEqual([]);
   });
 });
 
 describe("routes (RULES.md §2 Fine points)", () => {
   it("R: an action is token, die, destination and points; routes are recorded by normalize and replay alike", () => {
     const s = position({ lanes: LANES, tokens: { 0: [[[1, 1]]] }, dice: [4, 6] });
-    for (const m of rules.legalMoves(s)) {
-      const recorded = rules.normalize!(s, m);
+    for (const m of movesNow<EstafetaMove>(rules, s)) {
+      const recorded = recordedMove(s, m);
       expect(recorded.path?.length).toBe(m.to === "finish" ? m.points! - 1 : m.points);
       expect(played(s, recorded)).toEqual(played(s, m));
     }
@@ -195,8 +197,8 @@ describe("routes (RULES.md §2 Fine points)", () => {
   it("chooses routes by its documented rule: distance to the destination closest to the points left, ties N, NE, E, ...", () => {
     const s = position({ lanes: LANES, tokens: { 0: [[[0, 0]]] }, dice: [3, 6] });
     // Step 1 wants distance 2 from 2,0: S (0,1). Step 2 wants 1: NE (1,0) before E (1,1). Step 3 arrives.
-    expect(rules.normalize!(s, move("A", "first", [2, 0])).path).toEqual([{ x: 0, y: 1 }, { x: 1, y: 0 }, { x: 2, y: 0 }]);
-    expect(rules.normalize!(s, move("A", "first", [2, 0]))).toEqual(rules.normalize!(s, move("A", "first", [2, 0], { points: 3 })));
+    expect(recordedMove(s, move("A", "first", [2, 0])).path).toEqual([{ x: 0, y: 1 }, { x: 1, y: 0 }, { x: 2, y: 0 }]);
+    expect(recordedMove(s, move("A", "first", [2, 0]))).toEqual(recordedMove(s, move("A", "first", [2, 0], { points: 3 })));
   });
 
   it("follows a route given with the move, and checks it", () => {
@@ -211,8 +213,8 @@ describe("routes (RULES.md §2 Fine points)", () => {
 
   it("without points, takes the action to that destination that spends the most points", () => {
     const s = pocket([4, 2]);
-    expect(rules.normalize!(s, move("B", "first", [5, 5])).points).toBe(1);
-    expect(rules.normalize!(s, move("D", "first", [2, 0])).points).toBe(4);
+    expect(recordedMove(s, move("B", "first", [5, 5])).points).toBe(1);
+    expect(recordedMove(s, move("D", "first", [2, 0])).points).toBe(4);
   });
 });
 
@@ -224,7 +226,7 @@ describe("the rules reference", () => {
     const examples = block.trim().split("\n").map((line) => rules.moveSchema.parse(JSON.parse(line)));
     expect(examples).toHaveLength(3);
     const s = position({ lanes: LANES, tokens: { 0: [[[1, 1]]] }, dice: [3, 5] });
-    for (const m of examples) expect(rules.play(s, m).ok, JSON.stringify(m)).toBe(true);
+    for (const m of examples) expect(playNow(rules, s, m).ok, JSON.stringify(m)).toBe(true);
     expect(played(s, examples[2]!).progress[0]).toBe(1);
   });
 });

@@ -1,3 +1,5 @@
+import type { EstafetaMove } from "../../../src/engine/golnard-estafeta/options.js";
+import { movesNow } from "../../support/engine.js";
 import { describe, expect, it } from "vitest";
 import { cellOfToken, legalKeys, move, played, position, refusal, rules, statusOf } from "./fixtures.js";
 
@@ -133,9 +135,9 @@ describe("finishing (RULES.md §2, R)", () => {
   it("wins the match for the first team with four tokens finished", () => {
     const s = position({ lanes: LANES, progress: [4, 0], tokens: { 0: [[null], [null], [null], [[4, 6]]] }, dice: [1, 2] });
     const over = played(s, move("D", "first", "finish"));
-    expect(rules.turn(over)).toEqual({ phase: "over" });
-    expect(rules.outcome(over)).toMatchObject({ winner: 0, winners: [0], detail: { reason: "finished", result: "win" } });
-    expect(rules.legalMoves(over)).toEqual([]);
+    expect(rules.turn(over)).toEqual({ phase: "over", awaiting: "over" });
+    expect(rules.outcome(over)).toMatchObject({ winningSides: ["team0"], detail: { reason: "finished", result: "win" } });
+    expect(movesNow<EstafetaMove>(rules, over)).toEqual([]);
     expect(refusal(over, move("A", "first", [1, 1]))).toBe("GAME_OVER");
     expect(rules.applyDice(over, [1, 2])).toMatchObject({ ok: false, error: { reason: "DICE_NOT_DUE" } });
   });
@@ -166,7 +168,7 @@ describe("stayer laps (RULES.md §2, R)", () => {
     expect(b.tokens[0]![1]).toEqual({ cell: 5 * 12 + 4, status: "active", lap: 3 });
     const lap4 = position({ variant: "stayer", lanes: LANES, progress: [15, 0], tokens: { 0: [[null], [null], [[4, 6], "active", 4], [null]] }, dice: [1, 2] });
     const won = played(lap4, move("C", "first", "finish"));
-    expect(rules.outcome(won)).toMatchObject({ winner: 0, detail: { reason: "finished" } });
+    expect(rules.outcome(won)).toMatchObject({ winningSides: ["team0"], detail: { reason: "finished" } });
   });
 
   it("plays laps 2-4 without posts", () => {

@@ -1,15 +1,16 @@
+import type { EstafetaMove } from "../../../src/engine/golnard-estafeta/options.js";
+import { playNow, movesNow, recorded } from "../../support/engine.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { progressBot } from "../../../src/engine/bots/progress-bot.js";
-import { prng } from "../../../src/engine/bots/prng.js";
+import { progressBot } from "../../../src/engine/golnard-estafeta/bot.js";
+import { prng } from "../../../src/engine/common/prng.js";
 import { zoneOf } from "../../../src/engine/golnard-estafeta/board.js";
 import { exhaustiveLegalMoves } from "../../../src/engine/golnard-estafeta/oracle.js";
-import { playGame } from "../../../src/engine/golnard-estafeta/playout.js";
 import { walkRoute, isProblem } from "../../../src/engine/golnard-estafeta/route.js";
 import type { EstafetaState } from "../../../src/engine/golnard-estafeta/state.js";
 import { isZoneStep } from "../../../src/engine/golnard-estafeta/zones.js";
 import { gateRule } from "../../../src/engine/golnard-estafeta/crossing.js";
-import { keys, rules } from "./fixtures.js";
+import { botGame, keys, rules, recordedMove } from "./fixtures.js";
 
 /** Mid-game positions (move phase) from seeded bot games of every size and both variants. */
 function corpus(): EstafetaState[] {
@@ -17,7 +18,7 @@ function corpus(): EstafetaState[] {
   for (const variant of ["sprint", "stayer"] as const) {
     for (let teams = 2; teams <= 5; teams++) {
       const pick = prng(teams * 17 + (variant === "stayer" ? 1 : 0));
-      playGame({ variant, teams }, 1000 + teams, progressBot(teams), (s) => {
+      botGame({ variant, teams }, 1000 + teams, progressBot(teams), (s) => {
         if (s.stage === "play" && s.dice && pick() < (variant === "sprint" ? 0.5 : 0.12)) out.push(s);
       });
     }
@@ -39,7 +40,7 @@ describe("the path search agrees with the exhaustive enumeration of routes", () 
     fc.assert(
       fc.property(fc.nat(CORPUS.length - 1), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 3 }), (i, a, b) => {
         const s = withDice(CORPUS[i]!, [a, b]);
-        expect(keys(rules.legalMoves(s))).toEqual(keys(exhaustiveLegalMoves(s)));
+        expect(keys(movesNow<EstafetaMove>(rules, s))).toEqual(keys(exhaustiveLegalMoves(s)));
       }),
       { numRuns: 150 },
     );
@@ -59,7 +60,7 @@ describe("the path search agrees with the exhaustive enumeration of routes", () 
           const entered = Array.from({ length: 144 }, (_, c) => c).filter((c) => !free.has(c));
           const base = CORPUS[i]!;
           const s = withDice(base, [a, b], base.tokens[base.toMove]!.map(() => entered));
-          const found = keys(rules.legalMoves(s));
+          const found = keys(movesNow<EstafetaMove>(rules, s));
           expect(found).toEqual(keys(exhaustiveLegalMoves(s)));
           compared += found.length;
         },
@@ -71,10 +72,10 @@ describe("the path search agrees with the exhaustive enumeration of routes", () 
 
   it("lists only actions that play accepts, each with a route the route checker validates", () => {
     for (const s of CORPUS.slice(0, 60)) {
-      for (const m of rules.legalMoves(s)) {
-        const r = rules.play(s, m);
+      for (const m of movesNow<EstafetaMove>(rules, s)) {
+        const r = playNow(rules, s, m);
         expect(r.ok, JSON.stringify(m)).toBe(true);
-        const recorded = rules.normalize!(s, m);
+        const recorded = recordedMove(s, m);
         expect({ ...recorded, path: undefined }).toEqual({ ...m, path: undefined });
       }
     }
@@ -84,7 +85,7 @@ describe("the path search agrees with the exhaustive enumeration of routes", () 
     fc.assert(
       fc.property(fc.nat(CORPUS.length - 1), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 6 }), fc.integer(), (i, a, b, seed) => {
         const s = withDice(CORPUS[i]!, [a, b]);
-        const legal = new Set(keys(rules.legalMoves(s)));
+        const legal = new Set(keys(movesNow<EstafetaMove>(rules, s)));
         const random = prng(seed);
         const team = s.toMove;
         const lane = s.lanes[team]!;
@@ -129,9 +130,9 @@ describe("the path search agrees with the exhaustive enumeration of routes", () 
 
   it("answers quickly: well under a millisecond per position on average", () => {
     const sample = CORPUS.filter((s) => s.teams === 5);
-    for (const s of sample) rules.legalMoves(s);
+    for (const s of sample) movesNow<EstafetaMove>(rules, s);
     const start = performance.now();
-    for (let r = 0; r < 3; r++) for (const s of sample) rules.legalMoves(s);
+    for (let r = 0; r < 3; r++) for (const s of sample) movesNow<EstafetaMove>(rules, s);
     const perCall = (performance.now() - start) / (3 * sample.length);
     expect(perCall).toBeLessThan(2); // loose, the machine is shared; bench/suites/estafeta.ts measures it properly
   });

@@ -1,7 +1,9 @@
+import type { EstafetaMove } from "../../../src/engine/golnard-estafeta/options.js";
+import { movesNow } from "../../support/engine.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { drawLanes, freeLanes, laneDiceNeeded } from "../../../src/engine/golnard-estafeta/lane-draw.js";
-import { resolveOpening } from "../../../src/engine/golnard-estafeta/opening.js";
+import { resolveOpening } from "../../../src/engine/common/opening.js";
 import { completedFaces, standings } from "../../../src/engine/golnard-estafeta/ranking.js";
 import type { EstafetaState } from "../../../src/engine/golnard-estafeta/state.js";
 import { move, played, position, rules } from "./fixtures.js";
@@ -23,7 +25,7 @@ describe("options and seats", () => {
   it("plays one seat per team: seats must agree with teams, or give the number of teams", () => {
     expect(ok(setup({ teams: 3 }, 3)).teams).toBe(3);
     expect(ok(setup({}, 5)).teams).toBe(5);
-    expect(rules.seatCount(ok(setup({}, 4)))).toBe(4);
+    expect(rules.sides(ok(setup({}, 4))).map((s) => s.seats)).toEqual([[0], [1], [2], [3]]);
     expect(setup({ teams: 3 }, 4)).toMatchObject({ ok: false, error: { reason: "INVALID_SEATS" } });
     expect(setup({}, 6)).toMatchObject({ ok: false, error: { reason: "INVALID_SEATS" } });
     expect(setup({}, 1)).toMatchObject({ ok: false, error: { reason: "INVALID_SEATS" } });
@@ -57,23 +59,23 @@ describe("the lane draw (R: unassigned lanes are drawn by the server's dice)", (
   it("gives the last lane without a die and asks the next roll only for the teams still missing one", () => {
     expect(drawLanes([1, 2, 3, 4, null], [])).toEqual([1, 2, 3, 4, 5]);
     const s = ok(setup({ teams: 5, lanes: [1, 2, 3, 4, null] }));
-    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2, 3, 4], count: 5 });
+    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2, 3, 4], count: 5, awaiting: "openingRoll" });
     expect(s.stage).toBe("opening");
     expect(laneDiceNeeded([null, 4, null])).toBe(2);
   });
 
   it("runs as roll phases any seat may ask for, then places the teams and starts the opening roll", () => {
     let s = ok(setup({ teams: 3 }));
-    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2], count: 3 });
-    expect(rules.legalMoves(s)).toEqual([]);
+    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2], count: 3, awaiting: "laneDraw" });
+    expect(movesNow<EstafetaMove>(rules, s)).toEqual([]);
     s = ok(rules.applyDice(s, [6, 6, 1]));
     expect(s.lanes).toEqual([1, null, null]);
-    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2], count: 2 });
+    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2], count: 2, awaiting: "laneDraw" });
     expect(s.tokens[0]).toHaveLength(4);
     expect(rules.applyDice(s, [1, 1, 1])).toMatchObject({ ok: false, error: { reason: "INVALID_DICE" } });
     s = ok(rules.applyDice(s, [1, 1]));
     expect(s.lanes).toEqual([1, 2, 3]);
-    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2], count: 3 });
+    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2], count: 3, awaiting: "openingRoll" });
   });
 
   it("always ends with distinct lanes, quickly", () => {
@@ -101,12 +103,12 @@ describe("the lane draw (R: unassigned lanes are drawn by the server's dice)", (
 describe("the opening roll (R: one die per team, ties re-rolled among the tied, highest starts)", () => {
   it("re-rolls a tie at the top among the tied only, and does not play its dice", () => {
     let s = ok(setup({ lanes: [1, 2, 3] }));
-    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2], count: 3 });
+    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2], count: 3, awaiting: "openingRoll" });
     s = ok(rules.applyDice(s, [5, 5, 2]));
-    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1], count: 2 });
+    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1], count: 2, awaiting: "openingRoll" });
     s = ok(rules.applyDice(s, [3, 4]));
-    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [1], count: 2 });
-    expect(rules.dice(s)).toBeNull();
+    expect(rules.turn(s)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
+    expect(rules.diceLeft(s)).toBeNull();
     expect(resolveOpening([0, 1, 2, 3], [2, 6, 1, 6])).toEqual({ tied: [1, 3], starter: null });
     expect(resolveOpening([1, 3], [2, 1])).toEqual({ tied: [1], starter: 1 });
   });
@@ -120,7 +122,7 @@ describe("the opening roll (R: one die per team, ties re-rolled among the tied, 
       order.push(turn.seats[0]!);
       s = ok(rules.applyDice(s, [6, 6]));
       while (rules.turn(s).phase === "move") {
-        const moves = rules.legalMoves(s);
+        const moves = movesNow<EstafetaMove>(rules, s);
         s = moves.length === 0 ? ok(rules.pass(s)) : played(s, moves[0]!);
       }
     }
@@ -132,12 +134,12 @@ describe("the round limit and the ranking (RULES.md §2 Stalls, Fine points)", (
   it("ends the match at the end of the turn that completes maxRounds rounds; passes count, turns are not cut short", () => {
     const last = position({ lanes: [1, 2], toMove: 1, turns: 2 * 3 - 1, maxRounds: 3, tokens: { 1: [[[1, 1]]] }, dice: [1, 2] });
     const mid = played(last, move("A", "first", [2, 1]));
-    expect(rules.turn(mid)).toEqual({ phase: "move", seat: 1 });
+    expect(rules.turn(mid)).toEqual({ phase: "move", seats: [1], awaiting: "move" });
     const end = played(mid, move("A", "second", [4, 1]));
-    expect(rules.turn(end)).toEqual({ phase: "over" });
+    expect(rules.turn(end)).toEqual({ phase: "over", awaiting: "over" });
     expect(rules.outcome(end)).toMatchObject({ detail: { reason: "maxRounds", rounds: 3 } });
     const blocked = position({ lanes: [1, 2], progress: [0, 4], turns: 5, maxRounds: 3, tokens: { 0: [[[5, 5]]], 1: [[[4, 4]], [[5, 4]], [[4, 5]]] }, dice: [3, 4] });
-    expect(rules.turn(ok(rules.pass(blocked)))).toEqual({ phase: "over" });
+    expect(rules.turn(ok(rules.pass(blocked)))).toEqual({ phase: "over", awaiting: "over" });
   });
 
   const ranked = (progress: number[], tokens: Parameters<typeof position>[0]["tokens"]): EstafetaState => ({
@@ -149,7 +151,7 @@ describe("the round limit and the ranking (RULES.md §2 Stalls, Fine points)", (
   it("R: ranks by finished tokens first", () => {
     const s = ranked([4, 7, 0], { 0: [[[0, 0], "active", 2], [[1, 1], "active", 2], [[2, 2], "active", 2], [null]], 1: [[[1, 8], "active", 2], [[1, 9], "active", 2], [[1, 10], "active", 2], [null]] });
     expect(standings(s).map((r) => [r.seat, r.finished, r.faces])).toEqual([[1, 1, 7], [0, 1, 4], [2, 0, 0]]);
-    expect(rules.outcome(s)).toMatchObject({ winner: 1, winners: [1], detail: { result: "win" } });
+    expect(rules.outcome(s)).toMatchObject({ winningSides: ["team1"], detail: { result: "win" } });
   });
 
   it("R: then by faces completed, a face counting once the team's last active token is across", () => {
@@ -165,13 +167,13 @@ describe("the round limit and the ranking (RULES.md §2 Stalls, Fine points)", (
     // Team 2 (lane 3) has not crossed F12: A on (2,5), g0 of F12 is (5,4): distance 3, but one face fewer.
     const s = ranked([1, 1, 0], { 0: [[[7, 2]]], 1: [[[10, 4]]] });
     expect(standings(s).map((r) => [r.seat, r.distance, r.place])).toEqual([[1, 1, 1], [0, 3, 2], [2, 3, 3]]);
-    expect(rules.outcome(s)).toMatchObject({ winner: 1 });
+    expect(rules.outcome(s)).toMatchObject({ winningSides: ["team1"] });
   });
 
   it("R: a full tie at the top is a draw shared by the tied teams", () => {
     // Both A runners one step from their F12 gate; team 2 far behind on (0,0).
     const s = ranked([0, 0, 0], { 0: [[[4, 2]]], 1: [[[4, 1]]], 2: [[[0, 0]]] });
     expect(standings(s).map((r) => r.place)).toEqual([1, 1, 3]);
-    expect(rules.outcome(s)).toMatchObject({ winner: null, winners: [0, 1], detail: { result: "draw", reason: "maxRounds" } });
+    expect(rules.outcome(s)).toMatchObject({ winningSides: ["team0", "team1"], detail: { result: "draw", reason: "maxRounds" } });
   });
 });

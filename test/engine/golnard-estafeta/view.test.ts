@@ -29,11 +29,11 @@ describe("the view", () => {
     expect(v.tokens).toHaveLength(8);
     expect(v.tokens.find((t) => t.team === 0 && t.letter === "B")).toMatchObject({ cell: { x: 7, y: 5 }, state: "post", lap: 1 });
     expect(v.tokens.find((t) => t.team === 1 && t.letter === "A")).toMatchObject({ cell: null, state: "finished" });
-    expect(v.turn).toEqual({ phase: "move", seat: 0 });
+    expect(v.turn).toEqual({ phase: "move", seats: [0], seat: 0, awaiting: "move" });
     expect(v.dice).toEqual([2, 5]);
     expect(v.you).toBe(1);
     expect(JSON.parse(JSON.stringify(v))).toEqual(v);
-    expect(rules.dice(s)).toEqual([2, 5]);
-    expect(rules.dice({ ...s, dice: null })).toBeNull();
+    expect(rules.diceLeft(s)).toEqual([2, 5]);
+    expect(rules.diceLeft({ ...s, dice: null })).toBeNull();
   });
 });

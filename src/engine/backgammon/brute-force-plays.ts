@@ -1,4 +1,4 @@
-import type { Position } from "../../../src/engine/backgammon/position.js";
+import type { Position } from "./position.js";
 
 /**
  * An independent, deliberately naive play generator for cross-checking `legalPlays`: copies the
