@@ -1,20 +1,122 @@
 /**
- * Regenerates src/api/schema.ts from schema/schema.graphql (the source of truth), so the
- * Lambda bundle carries the SDL without reading files: `npx tsx schema/sync.ts`.
- * test/api/schema.test.ts fails when the two differ.
+ * Keeps the SDL's generated paragraphs and src/api/schema.ts in step with the code:
+ * `npx tsx schema/sync.ts`. schema/schema.graphql is the source of truth for the schema; the
+ * paragraphs that restate a closed set of the code ("Errors:" of each operation, "Error codes:",
+ * "Event types:", "Pass reasons:") are rewritten from that set, and the module that carries the
+ * SDL into the Lambda bundle is rendered from the file. test/api/schema.test.ts fails when either
+ * is stale. The README's two error tables (codes; codes by operation) are rewritten between
+ * their `<!-- generated: ... -->` and `<!-- end -->` markers the same way.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { PASS_REASONS } from "../src/engine/ruleset.js";
+import { ERROR_CODES, ERROR_MEANINGS, HTTP_STATUS } from "../src/errors.js";
+import { EVENT_TYPES } from "../src/match/events.js";
+import { OPERATIONS, operationErrors, type OperationName } from "../src/api/operations.js";
 
 const sdlPath = fileURLToPath(new URL("./schema.graphql", import.meta.url));
 const modulePath = fileURLToPath(new URL("../src/api/schema.ts", import.meta.url));
+const readmePath = fileURLToPath(new URL("../README.md", import.meta.url));
 
 /** A template literal keeps the SDL readable in review; only \\, ` and ${ need escaping. */
 export const renderSchemaModule = (sdl: string): string =>
   `// Generated from schema/schema.graphql by \`npx tsx schema/sync.ts\`; edit the .graphql file, not this one.\n` +
   `export const typeDefs: string = \`${sdl.replace(/\\/g, "\\\\").replace(/`/g, "\\`").replace(/\$\{/g, "\\${")}\`;\n`;
 
+const WIDTH = 96;
+
+/** `label` followed by the items, wrapped at WIDTH with the given indent, ending in a full stop. */
+function wrapList(indent: string, label: string, items: readonly string[]): string[] {
+  const lines: string[] = [];
+  let line = `${indent}${label}:`;
+  items.forEach((item, i) => {
+    const word = `${item}${i === items.length - 1 ? "." : ","}`;
+    if (line.length + 1 + word.length > WIDTH) {
+      lines.push(line);
+      line = `${indent}${word}`;
+    } else line += ` ${word}`;
+  });
+  lines.push(line);
+  return lines;
+}
+
+const GLOBAL: Readonly<Record<string, readonly string[]>> = {
+  "Error codes": ERROR_CODES,
+  "Event types": EVENT_TYPES,
+  "Pass reasons": PASS_REASONS,
+};
+
+/** `Type.field` -> operation, for the "Errors:" paragraphs. */
+const BY_FIELD = new Map<string, OperationName>(
+  Object.entries(OPERATIONS).flatMap(([name, op]) => ("graphql" in op ? [[op.graphql, name as OperationName] as const] : [])),
+);
+
+/**
+ * Rewrites every generated paragraph of the SDL: one that starts with a known label and runs to a
+ * blank line or the end of its description. "Errors:" lists the operation's codes for the field
+ * the description belongs to.
+ */
+export function syncSdl(sdl: string): string {
+  const lines = sdl.split("\n");
+  const out: string[] = [];
+  let type = "";
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const typeMatch = /^(?:type|input|enum) (\w+)/.exec(line);
+    if (typeMatch) type = typeMatch[1]!;
+    const label = /^(\s*)(Errors|Error codes|Event types|Pass reasons): /.exec(line);
+    if (!label) {
+      out.push(line);
+      continue;
+    }
+    const [, indent = "", name = ""] = label;
+    let end = i;
+    while (end + 1 < lines.length && lines[end + 1]!.trim() !== "" && !lines[end + 1]!.trim().startsWith('"""')) end++;
+    let items = GLOBAL[name];
+    if (name === "Errors") {
+      // The field this description documents: the next line after the closing """.
+      let j = end + 1;
+      while (j < lines.length && (lines[j]!.trim() === "" || lines[j]!.trim() === '"""')) j++;
+      const field = /^\s*(\w+)/.exec(lines[j] ?? "")?.[1];
+      const operation = BY_FIELD.get(`${type}.${field}`);
+      if (!operation) throw new Error(`"Errors:" before ${type}.${field}, which is no operation in src/api/operations.ts`);
+      items = operationErrors(operation, "graphql", ERROR_CODES);
+    }
+    out.push(...wrapList(indent, name, items!));
+    i = end;
+  }
+  return out.join("\n");
+}
+
+/** The README's tables, as markdown, by marker name. */
+export const README_TABLES: Readonly<Record<string, () => string>> = {
+  "error-codes": () =>
+    ["| code | HTTP | when |", "|---|---|---|", ...ERROR_CODES.map((code) => `| \`${code}\` | ${HTTP_STATUS[code]} | ${ERROR_MEANINGS[code]} |`)].join("\n"),
+  "operation-errors": () =>
+    [
+      "| operation | GraphQL | REST | codes besides any request's |",
+      "|---|---|---|---|",
+      ...Object.entries(OPERATIONS).map(([name, op]) => {
+        const own = ERROR_CODES.filter((code) => (op.errors as readonly string[]).includes(code));
+        const rest = "restOnly" in op ? ` (REST only: ${op.restOnly.join(", ")})` : "";
+        return `| ${name} | ${"graphql" in op ? `\`${op.graphql}\`` : ""} | ${"rest" in op ? `\`${op.rest}\`` : ""} | ${own.join(", ") || "none"}${rest} |`;
+      }),
+    ].join("\n"),
+};
+
+/** Rewrites each `<!-- generated: name -->` ... `<!-- end -->` block of the README. */
+export function syncReadme(readme: string): string {
+  return readme.replace(/<!-- generated: ([\w-]+) -->\n(?:[\s\S]*?\n)??<!-- end -->/g, (_whole, name: string) => {
+    const table = README_TABLES[name];
+    if (!table) throw new Error(`README names an unknown generated table "${name}"`);
+    return `<!-- generated: ${name} -->\n${table()}\n<!-- end -->`;
+  });
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  writeFileSync(modulePath, renderSchemaModule(readFileSync(sdlPath, "utf8")));
-  process.stdout.write(`wrote ${modulePath}\n`);
+  const sdl = syncSdl(readFileSync(sdlPath, "utf8"));
+  writeFileSync(sdlPath, sdl);
+  writeFileSync(modulePath, renderSchemaModule(sdl));
+  writeFileSync(readmePath, syncReadme(readFileSync(readmePath, "utf8")));
+  process.stdout.write(`wrote ${sdlPath}, ${modulePath} and ${readmePath}\n`);
 }

@@ -42,6 +42,26 @@ export const HTTP_STATUS: { readonly [C in ErrorCode]: number } = {
   INTERNAL_SERVER_ERROR: 500,
 };
 
+/** When each code is answered: one line each, for the README, OpenAPI and SDL tables. */
+export const ERROR_MEANINGS: { readonly [C in ErrorCode]: string } = {
+  BAD_USER_INPUT: "malformed JSON, wrong types, unknown fields, unknown ruleset, invalid options, a malformed or unreadable move (`issues` or `reason` says what)",
+  UNAUTHENTICATED: "a command without `Authorization: Bearer <seat token>`, or a header that is not a bearer token",
+  FORBIDDEN: "the token belongs to no seat of this match",
+  NOT_FOUND: "no such match (or ruleset)",
+  NOT_YOUR_TURN: "another seat is to act (`toMove`, `toAct`)",
+  DICE_NOT_ROLLED: "a move that needs the dice before they are rolled",
+  ALREADY_ROLLED: "a second roll in the same turn",
+  NO_DICE_IN_RULESET: "a roll asked of a ruleset played without dice",
+  DICE_NOT_DUE: "a roll when the game awaits something else (an answer to a double, a placement before the roll; `awaiting`)",
+  ILLEGAL_MOVE: "the move is not legal now (`reason` says why, from the ruleset's closed set)",
+  VERSION_CONFLICT: "stale `expectedVersion`, or the match kept changing (`currentVersion`)",
+  MATCH_FINISHED: "any command after the end",
+  IDEMPOTENCY_KEY_REUSED: "an `idempotencyKey` reused for a different move",
+  PAYLOAD_TOO_LARGE: "the request body, a move or the options over their size limit (`limit`)",
+  QUERY_TOO_COMPLEX: "a GraphQL operation too deep or selecting too many fields",
+  INTERNAL_SERVER_ERROR: "a bug or an outage (logged; no detail is shown)",
+};
+
 /** An expected failure of a request: it carries a stable code and changes nothing stored. */
 export class TabulaError extends Error {
   constructor(

@@ -6,10 +6,14 @@ the server checks every command (seat, turn, expected version, legality) and dra
 Authentication: send a seat token as \`Authorization: Bearer <token>\`. Tokens are handed out
 once, by \`createMatch\`. Reading a match needs no token (spectators); acting always does.
 
-Errors carry a stable \`extensions.code\` from a closed set (BAD_USER_INPUT, UNAUTHENTICATED,
-FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, DICE_NOT_ROLLED, ALREADY_ROLLED, NO_DICE_IN_RULESET,
-ILLEGAL_MOVE, VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, PAYLOAD_TOO_LARGE,
-QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR) plus details such as \`currentVersion\` or \`reason\`.
+Errors carry a stable \`extensions.code\` from a closed set, plus details such as
+\`currentVersion\` or \`reason\`; each operation below lists the codes it answers, besides the ones
+any request may get (BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR).
+
+Error codes: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN,
+DICE_NOT_ROLLED, ALREADY_ROLLED, NO_DICE_IN_RULESET, DICE_NOT_DUE, ILLEGAL_MOVE,
+VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX,
+INTERNAL_SERVER_ERROR.
 """
 schema {
   query: Query
@@ -29,6 +33,8 @@ type Subscription {
   events after \`afterVersion\` (the whole log when it is absent), then each new one as it is
   committed. A client that reconnects with the last version it saw neither misses nor repeats
   an event. The subscription completes after MatchFinished.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
   """
   matchUpdated(
     "The match to watch."
@@ -62,23 +68,27 @@ type Mutation {
   """
   Creates a match and returns one secret token per seat. The tokens are shown only here: the
   server keeps their hashes. Needs no authentication.
+  Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
   """
   createMatch("The ruleset and its options." input: CreateMatchInput!): CreateMatchPayload!
 
   """
   Rolls the dice for the seat of the bearer token, when the match waits for a roll by that
-  seat. The roll is derived from the match's secret seed (see \`diceCommitment\`).
-  Errors: UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, ALREADY_ROLLED,
-  NO_DICE_IN_RULESET, MATCH_FINISHED.
+  seat (\`phase\` is "roll"). The roll is derived from the match's secret seed (see
+  \`diceCommitment\`).
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, ALREADY_ROLLED,
+  NO_DICE_IN_RULESET, DICE_NOT_DUE, VERSION_CONFLICT, MATCH_FINISHED, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
   """
   rollDice("The match id." matchId: ID!): Match!
 
   """
   Plays a move for the seat of the bearer token. A move is legal iff it is one of the
-  \`legalMoves\` the match lists for that seat (backgammon: a string such as "24/18 13/8").
-  Errors: UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, DICE_NOT_ROLLED, ILLEGAL_MOVE
-  (with \`reason\`), VERSION_CONFLICT (with \`currentVersion\`), MATCH_FINISHED,
-  IDEMPOTENCY_KEY_REUSED, PAYLOAD_TOO_LARGE (a move over 4 KiB of JSON), BAD_USER_INPUT.
+  \`legalMoves\` the match lists for that seat (backgammon: a string such as "24/18 13/8"). The
+  log records it in the ruleset's canonical form, with \`notes\` on what it did.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, DICE_NOT_ROLLED,
+  ILLEGAL_MOVE, VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
   """
   submitMove(
     "The match id."
@@ -104,11 +114,42 @@ type Query {
   """
   A match, or null if there is no match with this id. A token that belongs to no seat of the
   match is FORBIDDEN.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX,
+  INTERNAL_SERVER_ERROR.
   """
   match("The match id." id: ID!): Match
 
   "The ids of the rulesets this server plays, for \`CreateMatchInput.ruleset\`."
   rulesets: [String!]!
+
+  "What a ruleset awaits, notes and refuses, and the JSON Schemas of its options and moves; null if unknown."
+  ruleset("A ruleset id from \`rulesets\`." id: String!): Ruleset
+}
+
+"A ruleset as clients may learn it before playing: every list is the code's own closed set."
+type Ruleset {
+  "The id, e.g. \\"backgammon\\"."
+  id: String!
+  "\\"d6\\" when the server rolls six-sided dice for it, \\"none\\" when it is played without dice."
+  dice: String!
+  "Every value \`Match.awaiting\` takes in this ruleset (\\"over\\" included)."
+  awaiting: [String!]!
+  "Every note type its \`MovePlayed\` events may carry in \`data.notes\`."
+  notes: [String!]!
+  "Every \`reason\` its refusals (ILLEGAL_MOVE and others) may carry."
+  reasons: [String!]!
+  "JSON Schema (2020-12) of \`CreateMatchInput.options\`."
+  optionsSchema: JSON!
+  "JSON Schema (2020-12) of one move for \`submitMove\`."
+  moveSchema: JSON!
+}
+
+"One side of a game (a player, a team) and the seats that play for it."
+type Side {
+  "The side's name in its ruleset, e.g. \\"white\\", \\"home\\", \\"team2\\"."
+  side: String!
+  "Its seats, in seat order."
+  seats: [Int!]!
 }
 
 "What to create."
@@ -154,8 +195,25 @@ type Match {
   seat: Int
   "Number of seats in the match."
   seats: Int!
+  "Every side and the seats that play for it (backgammon and the relay: one seat per side)."
+  sides: [Side!]!
+  "The viewer's side, or null for a spectator."
+  side: String
   "The seat that must act now, or null when several seats may (an opening roll) or none (finished)."
   toMove: Int
+  "Every seat that may act now (several at an opening roll); empty once finished."
+  toAct: [Int!]!
+  """
+  "roll" while \`rollDice\` is due (some rulesets also list moves allowed before the roll, such as
+  a double), "move" while a move is due, "over" once finished.
+  """
+  phase: String!
+  """
+  What the game waits for now, from the ruleset's closed set (\`Query.ruleset(id).awaiting\`),
+  e.g. "openingRoll", "takeOrDrop", "throwIn", "secondary"; "over" once finished. Clients should
+  switch on this rather than guess from an empty \`legalMoves\`.
+  """
+  awaiting: String!
   "The dice the seat to move may still use, or null when no dice are in play."
   dice: [Int!]
   """
@@ -165,13 +223,18 @@ type Match {
   legalMoves: [JSON!]!
   "A drawable view of the game for this viewer (ruleset-specific JSON)."
   state: JSON!
-  "The winning seat once finished; null while playing or for a draw."
+  "The winning seat once finished, when the winning side has one seat; null otherwise (playing, a draw, a team)."
   winner: Int
-  "The outcome once finished: \`{winner, winners, detail}\` (detail is ruleset-specific)."
+  """
+  The outcome once finished: \`{winningSide, winners, winner, detail}\`: the winning side (null
+  for a draw or a shared first place), the seats of every side that won or shares the win, the
+  winning seat as in \`winner\`, and ruleset-specific detail (points, score, ranking).
+  """
   result: JSON
   """
   The match log, oldest first: events with a version greater than \`after\` (default 0), at most
   \`limit\` (1 to 500, default 500). Versions run 1, 2, 3, ... without gaps.
+  Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
   """
   events(
     "Return only events with a version greater than this (a version the client already has)."
@@ -206,11 +269,20 @@ enum MatchStatus {
 type MatchEvent {
   "Position in the log, from 1, without gaps."
   version: Int!
-  "MatchCreated, DiceRolled, MovePlayed, TurnPassed or MatchFinished."
+  """
+  Event types: MatchCreated, DiceRolled, MovePlayed, TurnPassed, MatchFinished.
+  """
   type: String!
   "When it was appended (ISO 8601, UTC)."
   at: String!
-  "The event's payload (JSON), e.g. \`{seat, n, values}\` for DiceRolled, \`{seat, move}\` for MovePlayed."
+  """
+  The event's payload (JSON): \`{matchId, ruleset, options, seats, diceCommitment}\` for
+  MatchCreated; \`{seat, n, values}\` for DiceRolled; \`{seat, move, notes?}\` for MovePlayed, where
+  \`notes\` lists what the move did (\`{type: "goal", ...}\`; the ruleset's \`notes\` set);
+  \`{seat, reason}\` for TurnPassed; \`{outcome, diceSeed}\` for MatchFinished.
+
+  Pass reasons: NO_LEGAL_MOVE, DICE_LAPSED.
+  """
   data: JSON!
 }
 `;

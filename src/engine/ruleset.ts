@@ -91,6 +91,8 @@ interface RulesetBase<Options, State, Move> {
   readonly awaiting: readonly string[];
   /** The closed set of note types `play` may return. */
   readonly notes: readonly string[];
+  /** The closed set of refusal reasons (`RuleError.reason`), starting with the common ones. */
+  readonly reasons: readonly string[];
   /** Validates the seat count against the options and builds the initial state. */
   setup(input: SetupInput<Options>): Result<State, RuleError>;
   /** The sides and their seats; every seat belongs to exactly one side. */

@@ -154,9 +154,9 @@ describe("GraphQL errors", () => {
     expect(played.data.submitMove.version).toBeGreaterThan(view.version);
   });
 
-  it("NO_DICE_IN_RULESET when the seat that must answer a double asks for dice (the doubler is not to act)", async () => {
+  it("DICE_NOT_DUE when the seat that must answer a double asks for dice (the doubler is not to act)", async () => {
     const { created, doubler, taker } = await doubledMatch(t);
-    await refused(created.match.id, () => roll(created.match.id, created.tokens[taker]), "NO_DICE_IN_RULESET");
+    await refused(created.match.id, () => roll(created.match.id, created.tokens[taker]), "DICE_NOT_DUE");
     await refused(created.match.id, () => roll(created.match.id, created.tokens[doubler]), "NOT_YOUR_TURN");
   });
 

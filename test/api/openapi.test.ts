@@ -3,7 +3,7 @@ import { ERROR_CODES } from "../../src/errors.js";
 import { openApiDocument } from "../../src/api/rest/openapi.js";
 import { REST_ROUTES } from "../../src/api/rest/routes.js";
 
-const doc = openApiDocument as unknown as {
+const doc = openApiDocument() as unknown as {
   openapi: string;
   paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown>; security?: unknown[] }>>;
   components: Record<string, Record<string, unknown>>;
@@ -36,7 +36,8 @@ describe("the OpenAPI document", () => {
         expect(Object.keys(operation.responses).length).toBeGreaterThan(0);
         const params = JSON.stringify((operation as { parameters?: unknown }).parameters ?? []);
         for (const [, name] of path.matchAll(/\{(\w+)\}/g)) {
-          expect(name === "id" ? params.includes("#/components/parameters/MatchId") : params.includes(`"name":"${name}"`)).toBe(true);
+          const matchId = params.includes("#/components/parameters/MatchId");
+          expect(matchId || params.includes(`"name":"${name}"`), `${path}: ${name}`).toBe(true);
         }
       }
     }

@@ -138,9 +138,10 @@ describe("REST errors", () => {
     expect(played.body.version).toBeGreaterThan(view.version);
   });
 
-  it("409 NO_DICE_IN_RULESET when a double waits for an answer", async () => {
+  it("409 DICE_NOT_DUE, saying what is awaited, when a double waits for an answer", async () => {
     const { created, taker } = await doubledMatch(t);
-    await refused(created.match.id, () => roll(created.match.id, created.tokens[taker]), "NO_DICE_IN_RULESET");
+    const answer = await refused(created.match.id, () => roll(created.match.id, created.tokens[taker]), "DICE_NOT_DUE");
+    expect(answer).toMatchObject({ awaiting: "takeOrDrop" });
   });
 
   it("409 MATCH_FINISHED for acting after the end", async () => {

@@ -8,6 +8,7 @@ import { checkExpectedVersion, checkIdempotencyKey, checkJsonSize, checkSeats } 
 import { LIMITS } from "../limits.js";
 import type { GraphqlContext } from "./context.js";
 import { JsonScalar } from "./json-scalar.js";
+import { rulesetInfo, type RulesetInfo } from "../ruleset-catalog.js";
 
 interface CreateMatchArgs {
   input: { ruleset: string; options?: Json | null; seats?: number | null };
@@ -32,6 +33,7 @@ export const resolvers = {
       }
     },
     rulesets: (): readonly string[] => RULESETS,
+    ruleset: (_: unknown, args: { id: string }): RulesetInfo | null => rulesetInfo(args.id),
   },
   Mutation: {
     async createMatch(_: unknown, { input }: CreateMatchArgs, ctx: GraphqlContext) {

@@ -18,10 +18,3 @@ export type SubmitMoveBody = z.infer<typeof SubmitMoveBody>;
 
 /** `POST /dice` takes no parameters; an empty body or `{}` is accepted. */
 export const RollDiceBody = z.strictObject({});
-
-/** Readable one-line summary plus the structured issues for clients. */
-export function describeIssues(error: z.ZodError): { message: string; issues: { path: string; message: string }[] } {
-  const issues = error.issues.map((issue) => ({ path: issue.path.map(String).join("."), message: issue.message }));
-  const message = issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join("; ");
-  return { message: `invalid request body: ${message}`, issues };
-}

@@ -8,8 +8,11 @@ import { parseAuthorization, tokenOf } from "../auth.js";
 import { header, type HttpRequest, type HttpResponse, isJsonMediaType, jsonResponse } from "../http.js";
 import { checkIdempotencyKey, checkJsonSize } from "../inputs.js";
 import { LIMITS } from "../limits.js";
-import { CreateMatchBody, describeIssues, RollDiceBody, SubmitMoveBody } from "./bodies.js";
+import { describeIssues } from "../../input-issues.js";
+import { CreateMatchBody, RollDiceBody, SubmitMoveBody } from "./bodies.js";
 import { openApiDocument } from "./openapi.js";
+import { RULESETS } from "../../engine/registry.js";
+import { rulesetCatalog, rulesetInfo } from "../ruleset-catalog.js";
 import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "./sse.js";
 import type { RouteSpec } from "./router.js";
 
@@ -43,7 +46,7 @@ function readBody<S extends z.ZodType>(request: HttpRequest, schema: S, optional
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    const { message, issues } = describeIssues(parsed.error);
+    const { message, issues } = describeIssues(parsed.error, "invalid request body");
     throw new TabulaError("BAD_USER_INPUT", message, { issues });
   }
   return parsed.data;
@@ -126,7 +129,15 @@ const streamUpdates: RouteHandler = async ({ request, params, service }) => {
   return { status: 200, headers: { ...SSE_HEADERS }, body: `retry: ${SSE_RETRY_MS}\n\n${updates.map(sseFrame).join("")}` };
 };
 
-const openApi: RouteHandler = async () => jsonResponse(200, openApiDocument, { "cache-control": "public, max-age=300" });
+const openApi: RouteHandler = async () => jsonResponse(200, openApiDocument(), { "cache-control": "public, max-age=300" });
+
+const listRulesets: RouteHandler = async () => jsonResponse(200, { rulesets: rulesetCatalog() }, { "cache-control": "public, max-age=300" });
+
+const getRuleset: RouteHandler = async ({ params }) => {
+  const info = rulesetInfo(params.id as string);
+  if (!info) throw new TabulaError("NOT_FOUND", `no ruleset "${params.id}"; known: ${RULESETS.join(", ")}`);
+  return jsonResponse(200, info, { "cache-control": "public, max-age=300" });
+};
 
 /** Every REST route; the OpenAPI document describes exactly these (checked by a test). */
 export const REST_ROUTES: readonly RouteSpec<RouteHandler>[] = [
@@ -136,5 +147,7 @@ export const REST_ROUTES: readonly RouteSpec<RouteHandler>[] = [
   { method: "POST", path: "/api/matches/{id}/moves", handler: submitMove },
   { method: "GET", path: "/api/matches/{id}/events", handler: listEvents },
   { method: "GET", path: "/api/matches/{id}/stream", handler: streamUpdates },
+  { method: "GET", path: "/api/rulesets", handler: listRulesets },
+  { method: "GET", path: "/api/rulesets/{id}", handler: getRuleset },
   { method: "GET", path: "/api/openapi.json", handler: openApi },
 ];

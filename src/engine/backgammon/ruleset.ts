@@ -2,7 +2,7 @@ import { seatSides } from "../common/sides.js";
 import { ok, type Result, type RuleError } from "../result.js";
 import type { DiceRuleset, RulesetOutcome, Turn } from "../ruleset.js";
 import { actingSeat, applyDice, legalMoveList, mustPass, NOTES, pass, play } from "./actions.js";
-import { refuse } from "./errors.js";
+import { REASONS, refuse } from "./errors.js";
 import { moveSchema, optionsSchema, type BackgammonMove, type BackgammonOptions } from "./options.js";
 import { diceToPlay } from "./plays.js";
 import { isSeat, SEATS } from "./seats.js";
@@ -61,6 +61,7 @@ export const backgammon: DiceRuleset<BackgammonOptions, BackgammonState, Backgam
   moveSchema,
   awaiting: AWAITING,
   notes: NOTES,
+  reasons: REASONS,
   setup,
   sides: () => seatSides(SIDES),
   turn,

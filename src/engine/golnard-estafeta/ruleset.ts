@@ -1,4 +1,5 @@
 import { legalMoves, mustPass, NOTES, pass, play } from "./actions.js";
+import { REASONS } from "./errors.js";
 import { moveSchema, optionsSchema, type EstafetaMove, type EstafetaOptions } from "./options.js";
 import { standings } from "./ranking.js";
 import { applyDice, diceDue, setup } from "./start.js";
@@ -62,6 +63,7 @@ export const golnardEstafeta: DiceRuleset<EstafetaOptions, EstafetaState, Estafe
   moveSchema,
   awaiting: AWAITING,
   notes: NOTES,
+  reasons: REASONS,
   setup,
   sides,
   turn,

@@ -1,0 +1,66 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { buildSchema } from "graphql";
+import { describe, expect, it } from "vitest";
+import { ANY_REQUEST, OPERATIONS, operationErrors, type OperationName } from "../../src/api/operations.js";
+import { openApiDocument } from "../../src/api/rest/openapi.js";
+import { REST_ROUTES } from "../../src/api/rest/routes.js";
+import { typeDefs } from "../../src/api/schema.js";
+import { ERROR_CODES, HTTP_STATUS } from "../../src/errors.js";
+import { README_TABLES, syncReadme, syncSdl } from "../../schema/sync.js";
+
+const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+const names = Object.keys(OPERATIONS) as OperationName[];
+
+/** One table of operations and their errors: the routes, the schema, OpenAPI and the README all say the same. */
+describe("the operations table", () => {
+  it("names every REST route, and only those", () => {
+    const routed = REST_ROUTES.map((r) => `${r.method} ${r.path}`).sort();
+    const listed = names.flatMap((n) => ("rest" in OPERATIONS[n] ? [(OPERATIONS[n] as { rest: string }).rest] : [])).sort();
+    expect(listed).toEqual(routed);
+  });
+
+  it("names every root field of the GraphQL schema, and only fields that exist", () => {
+    const schema = buildSchema(typeDefs);
+    const roots = ["Query", "Mutation", "Subscription"].flatMap((type) => Object.keys(schema.getType(type) && (schema.getType(type) as { getFields(): object }).getFields()).map((f) => `${type}.${f}`));
+    const listed = names.flatMap((n) => ("graphql" in OPERATIONS[n] ? [(OPERATIONS[n] as { graphql: string }).graphql] : []));
+    for (const root of roots) expect(listed, root).toContain(root);
+    for (const field of listed) {
+      const [type, name] = field.split(".") as [string, string];
+      expect(Object.keys((schema.getType(type) as { getFields(): object }).getFields()), field).toContain(name);
+    }
+  });
+
+  it("lists codes from the closed set, without the ones any request may get", () => {
+    for (const name of names) {
+      for (const code of OPERATIONS[name].errors) {
+        expect(ERROR_CODES).toContain(code);
+        expect(ANY_REQUEST, `${name} lists ${code}`).not.toContain(code);
+      }
+    }
+  });
+
+  it("is what the SDL's generated paragraphs say (run `npx tsx schema/sync.ts` after changing it)", () => {
+    expect(syncSdl(typeDefs)).toBe(typeDefs);
+    expect(typeDefs).toContain(`Errors: ${operationErrors("submitMove", "graphql", ERROR_CODES).join(", ").slice(0, 40)}`);
+  });
+
+  it("is what the README's tables say", () => {
+    expect(syncReadme(readme)).toBe(readme);
+    for (const [name, table] of Object.entries(README_TABLES)) expect(readme).toContain(`<!-- generated: ${name} -->\n${table()}\n<!-- end -->`);
+  });
+
+  it("gives each REST operation in OpenAPI exactly the error statuses of its codes", () => {
+    const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
+    for (const name of names) {
+      const rest = (OPERATIONS[name] as { rest?: string }).rest;
+      if (!rest) continue;
+      const [method, path] = rest.split(" ") as [string, string];
+      const op = doc.paths[path]?.[method.toLowerCase()];
+      expect(op?.operationId, rest).toBe(name);
+      const errorStatuses = Object.keys(op!.responses).filter((s) => Number(s) >= 400 && s !== "415").sort();
+      const expected = [...new Set(operationErrors(name, "rest", ERROR_CODES).map((c) => String(HTTP_STATUS[c])))].sort();
+      expect(errorStatuses, name).toEqual(expected);
+    }
+  });
+});
