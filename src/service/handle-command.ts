@@ -70,7 +70,7 @@ export async function handleCommand(deps: ServiceDeps, request: CommandRequest):
       events,
       idempotency,
       snapshot:
-        next.version - snapshotVersion >= SNAPSHOT_EVERY
+        snapshotVersion === null || next.version - snapshotVersion >= SNAPSHOT_EVERY
           ? { format: snapshotFormat(next), state: next, secrets, keys: [...keys, ...(idempotency ? [idempotency] : [])].slice(-KEYS_KEPT) }
           : undefined,
     };

@@ -9,8 +9,8 @@ export interface LoadedState {
   readonly state: MatchState;
   readonly secrets: MatchSecrets;
   readonly keys: readonly IdempotencyRecord[];
-  /** Version of the newest snapshot this code can read (0 if none), to know when the next one is due. */
-  readonly snapshotVersion: number;
+  /** Version of the newest snapshot, to know when the next one is due; null when it cannot be read (write one now). */
+  readonly snapshotVersion: number | null;
 }
 
 const MATCH_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -31,7 +31,7 @@ export async function loadMatch(store: EventStore, matchId: string): Promise<Loa
   if (keys.length > KEYS_KEPT) keys = keys.slice(-KEYS_KEPT);
   if (!isCurrentSnapshot(snapshot)) {
     const state = replay(await store.readEvents(matchId, 0, Number.MAX_SAFE_INTEGER));
-    return { state, secrets: snapshot.secrets, keys, snapshotVersion: 0 };
+    return { state, secrets: snapshot.secrets, keys, snapshotVersion: null };
   }
   let state = snapshot.state;
   for (const commit of commits) state = commit.events.reduce<MatchState>(evolve, state);

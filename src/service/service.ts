@@ -13,7 +13,7 @@ export function createService(deps: ServiceDeps) {
     rollDice: (matchId: string, token: string | undefined) => rollDice(deps, matchId, token),
     submitMove: (input: SubmitMoveInput) => submitMove(deps, input),
     getMatch: (matchId: string, token: string | undefined) => getMatch(deps, matchId, token),
-    listEvents: (matchId: string, after?: number, limit?: number) => listEvents(deps, matchId, after, limit),
+    listEvents: (matchId: string, token: string | undefined, after?: number, limit?: number) => listEvents(deps, matchId, token, after, limit),
     updatesAfter: (matchId: string, token: string | undefined, after: number) => updatesAfter(deps, matchId, token, after),
   };
 }

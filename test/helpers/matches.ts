@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { TestServer } from "./server.js";
 
 /** Every field of Match, for GraphQL selections. */
-export const MATCH_FIELDS = `id ruleset status version seat seats toMove dice legalMoves state winner result diceCommitment diceSeed createdAt updatedAt`;
+export const MATCH_FIELDS = `id ruleset status version seat seats sides { side seats } side toMove toAct phase awaiting dice legalMoves state winner result diceCommitment diceSeed createdAt updatedAt`;
 
 export interface MatchJson {
   id: string;
@@ -14,7 +14,12 @@ export interface MatchJson {
   dice: number[] | null;
   legalMoves: unknown[];
   winner: number | null;
-  result: { winner: number | null; winners: number[]; detail: unknown } | null;
+  result: { winningSide: string | null; winner: number | null; winners: number[]; detail: unknown } | null;
+  sides: { side: string; seats: number[] }[];
+  side: string | null;
+  toAct: number[];
+  phase: "roll" | "move" | "over";
+  awaiting: string;
   diceCommitment: string;
   diceSeed: string | null;
   [key: string]: unknown;

@@ -114,7 +114,7 @@ const getMatch: RouteHandler = async ({ request, params, service }) =>
 const listEvents: RouteHandler = async ({ request, params, service }) => {
   const after = nonNegativeInteger(request.query.after, "after") ?? 0;
   const limit = nonNegativeInteger(request.query.limit, "limit") ?? LIMITS.maxEventsPage;
-  return jsonResponse(200, { events: await service.listEvents(params.id as string, after, limit) });
+  return jsonResponse(200, { events: await service.listEvents(params.id as string, token(request), after, limit) });
 };
 
 /**
