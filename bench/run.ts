@@ -5,6 +5,7 @@ const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   "backgammon-plays": () => import("./suites/backgammon-plays.js"),
   estafeta: () => import("./suites/estafeta.js"),
   replay: () => import("./suites/replay.js"),
+  commands: () => import("./suites/commands.js"),
   http: () => import("./suites/http.js"),
   live: () => import("./suites/live.js"),
   lambda: () => import("./suites/lambda.js"),

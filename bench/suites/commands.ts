@@ -1,0 +1,96 @@
+import { commandV1 } from "../baselines/decide-v1.js";
+import type { RulesetId } from "../../src/engine/registry.js";
+import type { Command, DecideContext } from "../../src/match/commands.js";
+import { decide } from "../../src/match/decide.js";
+import type { MatchEvent } from "../../src/match/events.js";
+import { playout, PLAYOUT_AT } from "../../src/match/playout.js";
+import type { MatchState } from "../../src/match/state.js";
+import { toMatchView } from "../../src/service/match-view.js";
+import { percentile, type Measurement, type Suite } from "../report.js";
+
+type PlayCommand = Exclude<Command, { type: "CreateMatch" }>;
+interface Sample {
+  readonly before: MatchState;
+  readonly command: PlayCommand;
+  readonly events: readonly MatchEvent[];
+  readonly ctx: DecideContext;
+}
+
+const unexpected = (event: MatchEvent): never => {
+  throw new Error(`a command cannot start with ${event.type}`);
+};
+
+/** Every command of seeded random matches, with the state it was decided against and the events it produced. */
+function corpus(ruleset: RulesetId, options: object, matches: number): Sample[] {
+  const out: Sample[] = [];
+  for (let m = 0; m < matches; m++) {
+    const seed = 4000 + m;
+    const game = playout({ ruleset, options, seed });
+    // The dice a command drew are in its DiceRolled event: decide gets them back in the same order.
+    let before: MatchState = game.states[0]!;
+    for (const after of game.states.slice(1)) {
+      const events = game.log.slice(before.version, after.version);
+      const first = events[0]!;
+      const command: PlayCommand =
+        first.type === "DiceRolled" ? { type: "RollDice", seat: first.data.seat } : first.type === "MovePlayed" ? { type: "SubmitMove", seat: first.data.seat, move: first.data.move } : unexpected(first);
+      const rolled = first.type === "DiceRolled" ? first.data.values : [];
+      const ctx: DecideContext = { roll: () => rolled, diceSeed: "0".repeat(64), at: PLAYOUT_AT };
+      out.push({ before, command, events, ctx });
+      before = after;
+    }
+  }
+  return out;
+}
+
+/** Microseconds per command of `run` over the corpus: median of rounds, and per-command percentiles of one round. */
+function measure(samples: readonly Sample[], run: (s: Sample) => unknown): { median: number; p50: number; p99: number } {
+  for (const s of samples) run(s);
+  const rounds: number[] = [];
+  for (let r = 0; r < 7; r++) {
+    const t0 = performance.now();
+    for (const s of samples) run(s);
+    rounds.push(((performance.now() - t0) * 1000) / samples.length);
+  }
+  const each = samples.map((s) => {
+    const t0 = performance.now();
+    run(s);
+    return (performance.now() - t0) * 1000;
+  });
+  each.sort((a, b) => a - b);
+  rounds.sort((a, b) => a - b);
+  return { median: rounds[3]!, p50: percentile(each, 50), p99: percentile(each, 99) };
+}
+
+/** Today's path: one decide (the rules run once, a cheap mustPass) and the answer's view. */
+const commandV2 = (s: Sample): unknown => {
+  const decided = decide(s.command, s.before, s.ctx);
+  if (!decided.ok) throw new Error(decided.error.message);
+  return toMatchView(decided.value.state, s.command.seat).legalMoves;
+};
+
+/**
+ * CPU per command of the rules work (decide and the answer's view, no I/O) on every command of
+ * random matches, next to the path before the v2 contract (bench/baselines/decide-v1.ts) in the
+ * same run.
+ */
+export const suite: Suite = {
+  name: "rules work per command: one computation (v2) vs the earlier path",
+  async run(): Promise<Measurement[]> {
+    const out: Measurement[] = [];
+    for (const [ruleset, options, matches] of [
+      ["backgammon", { matchLength: 3 }, 10],
+      ["golnard-estafeta", { variant: "sprint", teams: 4 }, 4],
+    ] as const) {
+      const samples = corpus(ruleset, options, matches);
+      const v2 = measure(samples, commandV2);
+      const v1 = measure(samples, (s) => commandV1(s.before, s.command, s.events));
+      const note = `${samples.length} commands`;
+      out.push(
+        { name: `${ruleset} CPU per command (mean)`, unit: "µs", value: v2.median, better: "lower", baseline: "earlier path", baselineValue: v1.median, note },
+        { name: `${ruleset} CPU per command p50`, unit: "µs", value: v2.p50, better: "lower", baseline: "earlier path", baselineValue: v1.p50 },
+        { name: `${ruleset} CPU per command p99`, unit: "µs", value: v2.p99, better: "lower", baseline: "earlier path", baselineValue: v1.p99 },
+      );
+    }
+    return out;
+  },
+};
