@@ -8,8 +8,12 @@ export const LIMITS = {
   /** A move or the match options, serialized as JSON, in bytes. */
   maxMoveBytes: 4 * 1024,
   maxOptionsBytes: 4 * 1024,
+  /** Nesting of a move or the options (arrays and objects); every ruleset's need is a handful. */
+  maxJsonDepth: 32,
   /** Idempotency keys are 1..128 characters. */
   maxIdempotencyKeyLength: 128,
+  /** Tokens in one GraphQL document (names, punctuation, values). */
+  maxQueryTokens: 4000,
   /** Nesting of fields in one GraphQL operation (the schema itself is 3 deep). */
   maxQueryDepth: 10,
   /** Fields in one GraphQL operation after expanding fragments; every alias counts. */

@@ -8,6 +8,7 @@ import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "../api/re
 import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
 import type { TabulaService } from "../service/service.js";
 import { writeResponse } from "./node-http.js";
+import { decodePathSegment } from "../api/rest/router.js";
 
 export const SSE_PATH = /^\/api\/matches\/([^/]+)\/stream$/;
 const HEARTBEAT_MS = 15_000;
@@ -22,11 +23,12 @@ export async function serveLiveSse(
   res: ServerResponse,
   deps: { service: TabulaService; signal: CommitSignal; logger: Logger },
 ): Promise<number> {
-  const matchId = decodeURIComponent(SSE_PATH.exec(request.path)?.[1] ?? "");
+  let matchId = "";
   let token: string | undefined;
   let after: number;
   let catchUp;
   try {
+    matchId = decodePathSegment(SSE_PATH.exec(request.path)?.[1] ?? "");
     token = tokenOf(parseAuthorization(header(request, "authorization")));
     after = sseResumeVersion(request);
     catchUp = await deps.service.updatesAfter(matchId, token, after);

@@ -1,5 +1,6 @@
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { LIMITS } from "../limits.js";
 import { typeDefs } from "../schema.js";
 import type { Logger } from "../logger.js";
 import { silentLogger } from "../logger.js";
@@ -25,6 +26,9 @@ export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloS
     resolvers,
     formatError: createFormatError(logger),
     validationRules: [complexityRule(options.limits ?? DEFAULT_COMPLEXITY_LIMITS)],
+    // The parser recurses into nested literals: a token budget stops a document built to exhaust
+    // the stack before parsing starts, with a clear message (the introspection query has ~700).
+    parseOptions: { maxTokens: LIMITS.maxQueryTokens },
     // An open API: clients and code generators may read the schema; the limits still apply.
     introspection: true,
     includeStacktraceInErrorResponses: false,

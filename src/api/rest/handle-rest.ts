@@ -3,7 +3,7 @@ import { restError, toPublicError } from "../errors.js";
 import type { HttpRequest, HttpResponse } from "../http.js";
 import { LIMITS } from "../limits.js";
 import { type Logger, silentLogger } from "../logger.js";
-import { route } from "./router.js";
+import { decodePathSegment, route } from "./router.js";
 import { HttpStatusError, REST_ROUTES } from "./routes.js";
 
 export interface RestDeps {
@@ -31,7 +31,8 @@ export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Pro
       return restError({ code: "BAD_USER_INPUT", message: `${request.method.toUpperCase()} is not allowed here; use ${allow}`, details: { allow: found.allow } }, 405, { allow });
     }
     try {
-      return await found.handler({ request, params: found.params, service: deps.service });
+      const params = Object.fromEntries(Object.entries(found.params).map(([name, raw]) => [name, decodePathSegment(raw)]));
+      return await found.handler({ request, params, service: deps.service });
     } catch (error) {
       if (error instanceof HttpStatusError) return restError(toPublicError(error, logger), error.status);
       return restError(toPublicError(error, logger));

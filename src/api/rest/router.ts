@@ -1,3 +1,4 @@
+import { TabulaError } from "../../errors.js";
 /** A route of the REST API; `path` is an OpenAPI path template such as `/api/matches/{id}`. */
 export interface RouteSpec<Handler> {
   readonly method: "GET" | "POST";
@@ -10,6 +11,15 @@ export type RouteMatch<Handler> =
   | { readonly kind: "method-not-allowed"; readonly allow: string[] }
   | { readonly kind: "not-found" };
 
+/** A path segment as text; malformed percent-encoding is the client's mistake, not ours. */
+export function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new TabulaError("BAD_USER_INPUT", `the path segment "${segment.slice(0, 64)}" is not valid percent-encoded UTF-8`);
+  }
+}
+
 function matchPath(template: string, path: string): Record<string, string> | null {
   const want = template.split("/");
   const got = path.split("/");
@@ -20,13 +30,7 @@ function matchPath(template: string, path: string): Record<string, string> | nul
     const actual = got[i] as string;
     if (segment.startsWith("{") && segment.endsWith("}")) {
       if (actual === "") return null;
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(actual);
-      } catch {
-        return null;
-      }
-      params[segment.slice(1, -1)] = decoded;
+      params[segment.slice(1, -1)] = actual;
     } else if (segment !== actual) return null;
   }
   return params;
