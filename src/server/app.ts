@@ -7,7 +7,7 @@ import { graphqlTransportError, restError } from "../api/errors.js";
 import { createGraphqlServer } from "../api/graphql/server.js";
 import { handleGraphqlHttp } from "../api/graphql/http.js";
 import { type HttpRequest, type HttpResponse, jsonResponse } from "../api/http.js";
-import { LIMITS } from "../api/limits.js";
+import { BODY_LIMIT_BYTES, bodyTooLarge } from "../api/body-limit.js";
 import { createLogger, type Logger, type LogLevel } from "../api/logger.js";
 import { createRestHandler } from "../api/rest/handle-rest.js";
 import type { ServiceDeps } from "../service/deps.js";
@@ -219,11 +219,10 @@ async function handle(
       writeResponse(res, response);
       return;
     }
-    const read = await readBody(req, LIMITS.maxBodyBytes);
+    const read = await readBody(req, BODY_LIMIT_BYTES);
     let response: HttpResponse;
     if (!read.ok) {
-      const error = { code: "PAYLOAD_TOO_LARGE" as const, message: `the request body is over ${LIMITS.maxBodyBytes} bytes`, details: { limit: LIMITS.maxBodyBytes } };
-      response = isGraphql ? graphqlTransportError(error) : restError(error);
+      response = isGraphql ? graphqlTransportError(bodyTooLarge()) : restError(bodyTooLarge());
       // The rest of an oversized body is not read: close the connection after answering.
       response = { ...response, headers: { ...response.headers, connection: "close" } };
     } else {
