@@ -178,7 +178,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       localStream = feeder;
       cleanups.push(() => feeder.close());
     } else {
-      const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, store, signal: hub, logger });
+      const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, signal: hub, logger });
       cleanups.push(() => live.close());
     }
     const address = httpServer.address() as AddressInfo;
