@@ -1,7 +1,7 @@
 import { type ApolloServer, HeaderMap } from "@apollo/server";
 import type { TabulaService } from "../../service/service.js";
-import { graphqlTransportError } from "../errors.js";
 import { checkBodySize } from "../body-limit.js";
+import { graphqlTransportError } from "../errors.js";
 import { header, type HttpRequest, type HttpResponse, isJsonMediaType } from "../http.js";
 import { createContext, type GraphqlContext } from "./context.js";
 

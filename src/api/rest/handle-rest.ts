@@ -1,6 +1,6 @@
 import type { TabulaService } from "../../service/service.js";
-import { restError, toPublicError } from "../errors.js";
 import { checkBodySize } from "../body-limit.js";
+import { restError, toPublicError } from "../errors.js";
 import type { HttpRequest, HttpResponse } from "../http.js";
 import { type Logger, silentLogger } from "../logger.js";
 import { route } from "./router.js";
