@@ -1,11 +1,8 @@
 import { ConnectionStore } from "../src/store/connection-store.js";
-import { createDynamoClients, dynamoConfigFromEnv } from "../src/store/dynamo-client.js";
+import { createDynamoClients } from "../src/store/dynamo-client.js";
+import { functionConfig } from "./config.js";
 
-/**
- * For `$connect` and `$disconnect`: only the connection registry, read once per cold start.
- * TABLE_NAME names the table; DYNAMODB_ENDPOINT only points at a local store.
- */
-const tableName = process.env.TABLE_NAME;
-if (!tableName) throw new Error("TABLE_NAME must be set");
+/** For `$connect` and `$disconnect`: only the connection registry, made once per cold start. */
+const config = functionConfig();
 
-export const connections = new ConnectionStore(createDynamoClients(dynamoConfigFromEnv()).doc, tableName);
+export const connections = new ConnectionStore(createDynamoClients(config.dynamo).doc, config.tableName);

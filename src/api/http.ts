@@ -10,7 +10,7 @@ export interface HttpRequest {
   readonly query: Readonly<Record<string, string | undefined>>;
   /** Header names in any case; they are compared case-insensitively. */
   readonly headers: Readonly<Record<string, string | undefined>>;
-  /** The raw body, already limited to MAX_BODY_BYTES by the transport (see `bodyTooLarge`). */
+  /** The raw body; the API handlers refuse one over the limit (body-limit.ts). */
   readonly body: string;
 }
 

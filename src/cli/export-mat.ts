@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { DEFAULT_MAT_NAMES, exportMat } from "../engine/backgammon/mat-export.js";
+import { DEFAULT_MAT_NAMES, exportMat } from "../interop/backgammon-mat.js";
 import { readEventsFile } from "./read-events.js";
 
 const USAGE = `usage: tabula export-mat <events.json> [--names "Alice,Bob"]

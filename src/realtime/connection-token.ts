@@ -1,12 +1,19 @@
 import { parseAuthorization } from "../api/auth.js";
 import { TabulaError } from "../errors.js";
+import { hashSeatToken } from "../service/seat-tokens.js";
 
 /**
- * The seat token a WebSocket client sent in its `connection_init` payload. Browsers cannot set
- * headers on a WebSocket, so the token travels there: `{"authorization": "Bearer <token>"}`
- * (also accepted: `{"token": "<token>"}`, or `headers.authorization`). No token = spectator.
+ * The hash of the seat token a WebSocket client sent in its `connection_init` payload (a
+ * connection keeps only the hash), or null for a spectator. Browsers cannot set headers on a
+ * WebSocket, so the token travels there: `{"authorization": "Bearer <token>"}` (also accepted:
+ * `{"token": "<token>"}`, or `headers.authorization`).
  */
-export function tokenFromConnectionParams(params: unknown): string | undefined {
+export function tokenHashOfConnectionParams(params: unknown): string | null {
+  const token = tokenOf(params);
+  return token ? hashSeatToken(token) : null;
+}
+
+function tokenOf(params: unknown): string | undefined {
   if (params === null || params === undefined || typeof params !== "object") return undefined;
   const p = params as { authorization?: unknown; Authorization?: unknown; token?: unknown; headers?: { authorization?: unknown } };
   if (typeof p.token === "string" && p.token !== "") return p.token;

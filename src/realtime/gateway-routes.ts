@@ -1,13 +1,10 @@
 import { type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema, subscribe as graphqlSubscribe } from "graphql";
 import type { LiveContext } from "../api/graphql/executable-schema.js";
 import { parseLiveDocument } from "../api/graphql/executable-schema.js";
-import { TabulaError } from "../errors.js";
-import { loadMatch } from "../service/load-match.js";
-import { hashSeatToken, seatOfTokenHash } from "../service/seat-tokens.js";
 import type { TabulaService } from "../service/service.js";
 import type { EventStore } from "../store/event-store.js";
 import type { ConnectionStore, SubscriptionRecord } from "../store/connection-store.js";
-import { tokenFromConnectionParams } from "./connection-token.js";
+import { tokenHashOfConnectionParams } from "./connection-token.js";
 import { deliver, type DeliveryDeps } from "./deliver.js";
 import { TimelineCache } from "./timeline-cache.js";
 import { parseClientMessage, type ServerMessage } from "./protocol.js";
@@ -48,8 +45,7 @@ export async function onMessage(deps: GatewayDeps, event: WebSocketEvent): Promi
     case "connection_init": {
       let tokenHash: string | null;
       try {
-        const token = tokenFromConnectionParams(message.payload);
-        tokenHash = token ? hashSeatToken(token) : null;
+        tokenHash = tokenHashOfConnectionParams(message.payload);
       } catch (error) {
         await send(errorMessage(PROTOCOL_ERROR_ID, "UNAUTHENTICATED", (error as Error).message));
         break;
@@ -98,15 +94,7 @@ async function subscribe(
     service: deps.service,
     auth: { token: undefined },
     openUpdates: async (matchId, afterVersion) => {
-      if (!Number.isInteger(afterVersion) || afterVersion < 0) {
-        throw new TabulaError("BAD_USER_INPUT", "`afterVersion` must be a non-negative integer");
-      }
-      const { secrets } = await loadMatch(deps.store, matchId);
-      let seat: number | null = null;
-      if (connection.tokenHash) {
-        seat = seatOfTokenHash(connection.tokenHash, secrets.seatTokenHashes);
-        if (seat === null) throw new TabulaError("FORBIDDEN", "this token does not act for any seat of this match");
-      }
+      const { seat } = await deps.service.openSubscription(matchId, afterVersion, connection.tokenHash);
       record = {
         connectionId,
         subscriptionId: id,

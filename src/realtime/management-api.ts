@@ -10,7 +10,7 @@ export function managementApiPoster(endpoint: string, region?: string): { post: 
   const local = endpoint.startsWith("http://");
   const client = new ApiGatewayManagementApiClient({
     endpoint,
-    region: region ?? process.env.AWS_REGION ?? "us-east-1",
+    region: region ?? "us-east-1",
     ...(local ? { credentials: { accessKeyId: "local", secretAccessKey: "local" } } : {}),
   });
   const post: Post = async (connectionId, message) => {

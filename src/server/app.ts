@@ -7,7 +7,7 @@ import { graphqlTransportError, restError } from "../api/errors.js";
 import { createGraphqlServer } from "../api/graphql/server.js";
 import { handleGraphqlHttp } from "../api/graphql/http.js";
 import { type HttpRequest, type HttpResponse, jsonResponse } from "../api/http.js";
-import { LIMITS } from "../api/limits.js";
+import { BODY_LIMIT_BYTES, bodyTooLarge } from "../api/body-limit.js";
 import { createLogger, type Logger, type LogLevel } from "../api/logger.js";
 import { createRestHandler } from "../api/rest/handle-rest.js";
 import type { ServiceDeps } from "../service/deps.js";
@@ -18,7 +18,8 @@ import { type EmbeddedStore, startEmbeddedStore } from "../store/embedded-store.
 import { ensureTable } from "../store/table.js";
 import { lockDataDir } from "./data-lock.js";
 import { attachDirectSubscriptions } from "./live-direct.js";
-import { GATEWAY_MODES, type GatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE, type LocalGateway, startLocalGateway } from "./local-gateway.js";
+import { type GatewayMode, isGatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE } from "./gateway-mode.js";
+import { type LocalWebSocketApi, startLocalWebSocketApi } from "./local-websocket-api.js";
 import { type LocalStream, startLocalStream } from "./local-stream.js";
 import { createLiveHandlers } from "../realtime/live-handlers.js";
 import { managementApiPoster } from "../realtime/management-api.js";
@@ -66,7 +67,7 @@ export interface RunningServer {
   readonly tableName: string;
   readonly gateway: GatewayMode;
   /** In `lambda` mode: the local API Gateway (management endpoint, test seams) and stream feeder. */
-  readonly localGateway: LocalGateway | null;
+  readonly localGateway: LocalWebSocketApi | null;
   readonly localStream: LocalStream | null;
   /** Stops accepting, lets requests in flight finish (up to a grace period), closes the store. */
   close(): Promise<void>;
@@ -83,7 +84,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const logger = options.logger ?? createLogger(options.logLevel ?? "warn");
   const tableName = options.tableName ?? "tabula";
   const gateway = options.gateway ?? "direct";
-  if (!GATEWAY_MODES.includes(gateway)) throw new Error(`unknown gateway mode "${gateway}"; use direct or lambda`);
+  if (!isGatewayMode(gateway)) throw new Error(`unknown gateway mode "${gateway}"; use direct or lambda`);
   if (gateway === "lambda" && options.dynamoEndpoint) throw new Error(LAMBDA_NEEDS_EMBEDDED_STORE);
   const cleanups: (() => Promise<void> | void)[] = [];
   const cleanup = async () => {
@@ -154,13 +155,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
     });
     cleanups.push(() => stopHttp(httpServer));
-    let localGateway: LocalGateway | null = null;
+    let localGateway: LocalWebSocketApi | null = null;
     let localStream: LocalStream | null = null;
     if (gateway === "lambda" && embedded) {
       // The deployed path: API Gateway's routes and the stream fan-out, with their own service
       // (as the Lambdas have), answering through the management API over HTTP.
       // (`handlers` needs the gateway's management endpoint; no upgrade is served before it is set.)
-      const started = await startLocalGateway({ httpServer, path: "/graphql", routes: { connect: (e) => handlers.connect(e), disconnect: (e) => handlers.disconnect(e), message: (e) => handlers.message(e) }, logger });
+      const started = await startLocalWebSocketApi({ httpServer, path: "/graphql", routes: { connect: (e) => handlers.connect(e), disconnect: (e) => handlers.disconnect(e), message: (e) => handlers.message(e) }, logger });
       localGateway = started;
       const { post, client: management } = managementApiPoster(started.managementEndpoint, options.region);
       // Cleanups run last-first: the gateway's sockets (and their $disconnect) go before the client.
@@ -177,7 +178,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       localStream = feeder;
       cleanups.push(() => feeder.close());
     } else {
-      const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, store, signal: hub, logger });
+      const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, signal: hub, logger });
       cleanups.push(() => live.close());
     }
     const address = httpServer.address() as AddressInfo;
@@ -218,11 +219,10 @@ async function handle(
       writeResponse(res, response);
       return;
     }
-    const read = await readBody(req, LIMITS.maxBodyBytes);
+    const read = await readBody(req, BODY_LIMIT_BYTES);
     let response: HttpResponse;
     if (!read.ok) {
-      const error = { code: "PAYLOAD_TOO_LARGE" as const, message: `the request body is over ${LIMITS.maxBodyBytes} bytes`, details: { limit: LIMITS.maxBodyBytes } };
-      response = isGraphql ? graphqlTransportError(error) : restError(error);
+      response = isGraphql ? graphqlTransportError(bodyTooLarge()) : restError(bodyTooLarge());
       // The rest of an oversized body is not read: close the connection after answering.
       response = { ...response, headers: { ...response.headers, connection: "close" } };
     } else {

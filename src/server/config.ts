@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { isLogLevel, type LogLevel } from "../api/logger.js";
 import type { ServerOptions } from "./app.js";
-import { GATEWAY_MODES, type GatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE } from "./local-gateway.js";
+import { isGatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE } from "./gateway-mode.js";
 
 export const USAGE = `usage: npm start -- [options]   (or: tsx src/server/main.ts [options])
 
@@ -47,8 +47,8 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
   if (!/^\d+$/.test(portText) || port > 65535) throw new Error(`invalid port "${portText}"`);
   const logLevel = env.LOG_LEVEL?.toLowerCase() || "warn";
   if (!isLogLevel(logLevel)) throw new Error(`invalid LOG_LEVEL "${env.LOG_LEVEL}"`);
-  const gateway = values.gateway as GatewayMode | undefined;
-  if (gateway !== undefined && !GATEWAY_MODES.includes(gateway)) throw new Error(`invalid --gateway "${gateway}"; use direct or lambda`);
+  const gateway = values.gateway;
+  if (gateway !== undefined && !isGatewayMode(gateway)) throw new Error(`invalid --gateway "${gateway}"; use direct or lambda`);
   if (gateway === "lambda" && env.DYNAMODB_ENDPOINT) throw new Error(LAMBDA_NEEDS_EMBEDDED_STORE);
   return {
     help: false,

@@ -6,17 +6,14 @@ import { createExecutableSchema, type LiveContext, parseLiveDocument } from "../
 import { createFormatError } from "../api/graphql/format-error.js";
 import type { Logger } from "../api/logger.js";
 import { MAX_MESSAGE_BYTES, SUBPROTOCOL } from "../realtime/protocol.js";
-import { tokenFromConnectionParams } from "../realtime/connection-token.js";
-import type { CommitSignal } from "../realtime/match-updates.js";
-import { openMatchUpdates } from "../realtime/open-updates.js";
+import { tokenHashOfConnectionParams } from "../realtime/connection-token.js";
+import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
 import type { TabulaService } from "../service/service.js";
-import type { EventStore } from "../store/event-store.js";
 
 export interface DirectLiveOptions {
   readonly httpServer: Server;
   readonly path: string;
   readonly service: TabulaService;
-  readonly store: EventStore;
   readonly signal: CommitSignal;
   readonly logger: Logger;
 }
@@ -38,12 +35,12 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
     maxPayload: MAX_MESSAGE_BYTES,
   });
 
-  const disposable = useServer<Record<string, unknown> | undefined, { token?: string | undefined }>(
+  const disposable = useServer<Record<string, unknown> | undefined, { tokenHash?: string | null }>(
     {
       schema,
       onConnect(ctx) {
         try {
-          ctx.extra.token = tokenFromConnectionParams(ctx.connectionParams);
+          ctx.extra.tokenHash = tokenHashOfConnectionParams(ctx.connectionParams);
           return true;
         } catch {
           return false; // graphql-ws closes with 4403 Forbidden
@@ -53,11 +50,15 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
         const parsed = parseLiveDocument(schema, payload.query, payload.operationName);
         if (parsed.errors) return parsed.errors;
         const { document } = parsed;
-        const token = ctx.extra.token;
+        const { service, signal } = options;
         const contextValue: LiveContext = {
-          service: options.service,
-          auth: { token },
-          openUpdates: (matchId, after) => openMatchUpdates(options.store, options.signal, token, matchId, after),
+          service,
+          // As on the API Gateway path: the seat is settled when the subscription opens.
+          auth: { token: undefined },
+          openUpdates: async (matchId, after) => {
+            const { seat } = await service.openSubscription(matchId, after, ctx.extra.tokenHash ?? null);
+            return new MatchUpdateStream(signal.timelines, signal, matchId, after, seat);
+          },
         };
         return { schema, document, variableValues: payload.variables ?? undefined, operationName: payload.operationName ?? undefined, contextValue };
       },

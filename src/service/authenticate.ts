@@ -1,6 +1,6 @@
 import { TabulaError } from "../errors.js";
 import type { MatchSecrets } from "../match/snapshot.js";
-import { seatOfToken } from "./seat-tokens.js";
+import { hashSeatToken, seatOfTokenHash } from "./seat-tokens.js";
 
 /** The seat a bearer token acts for in this match; acting always needs one. */
 export function requireSeat(token: string | undefined, secrets: MatchSecrets): number {
@@ -9,9 +9,13 @@ export function requireSeat(token: string | undefined, secrets: MatchSecrets): n
 }
 
 /** Reading is open to spectators (no token); a token that is given must belong to this match. */
-export function viewerSeat(token: string | undefined, secrets: MatchSecrets): number | null {
-  if (!token) return null;
-  const seat = seatOfToken(token, secrets.seatTokenHashes);
+export const viewerSeat = (token: string | undefined, secrets: MatchSecrets): number | null =>
+  viewerSeatOfHash(token ? hashSeatToken(token) : null, secrets);
+
+/** The same, from a token's hash (a WebSocket connection keeps only the hash of its token). */
+export function viewerSeatOfHash(tokenHash: string | null, secrets: MatchSecrets): number | null {
+  if (tokenHash === null) return null;
+  const seat = seatOfTokenHash(tokenHash, secrets.seatTokenHashes);
   if (seat === null) throw new TabulaError("FORBIDDEN", "this token does not act for any seat of this match");
   return seat;
 }

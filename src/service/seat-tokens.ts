@@ -6,13 +6,9 @@ export const makeSeatToken = (random: Buffer): string => `tbl_${random.toString(
 export const hashSeatToken = (token: string): string => createHash("sha256").update(token, "utf8").digest("hex");
 
 /**
- * The seat a token acts for, or null. Every seat's hash is compared, in constant time, so the
+ * The seat of a token's hash, or null. Every seat's hash is compared, in constant time, so the
  * timing tells nothing about which seat (or how much of a hash) matched.
  */
-export const seatOfToken = (token: string, seatTokenHashes: readonly string[]): number | null =>
-  seatOfTokenHash(hashSeatToken(token), seatTokenHashes);
-
-/** The same, from a token's hash (a WebSocket connection keeps only the hash of its token). */
 export function seatOfTokenHash(tokenHash: string, seatTokenHashes: readonly string[]): number | null {
   const candidate = Buffer.from(tokenHash, "hex");
   let seat: number | null = null;

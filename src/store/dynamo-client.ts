@@ -7,16 +7,11 @@ export interface DynamoConfig {
   readonly region?: string | undefined;
 }
 
-/** Reads DYNAMODB_ENDPOINT and AWS_REGION; the embedded store accepts any credentials. */
-export const dynamoConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): DynamoConfig => ({
-  endpoint: env.DYNAMODB_ENDPOINT || undefined,
-  region: env.AWS_REGION || env.AWS_DEFAULT_REGION || undefined,
-});
-
 export function createDynamoClients(config: DynamoConfig): { client: DynamoDBClient; doc: DynamoDBDocumentClient } {
   const local = Boolean(config.endpoint);
   const client = new DynamoDBClient({
     region: config.region ?? "us-east-1",
+    // The embedded store accepts any credentials.
     ...(local
       ? { endpoint: config.endpoint, credentials: { accessKeyId: "local", secretAccessKey: "local" }, maxAttempts: 3 }
       : {}),

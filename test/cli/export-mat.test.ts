@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { exportMat } from "../../src/engine/backgammon/mat-export.js";
+import { exportMat } from "../../src/interop/backgammon-mat.js";
 import { playRandomMatch } from "../support/playout.js";
 
 const BIN = fileURLToPath(new URL("../../bin/tabula", import.meta.url));

@@ -41,7 +41,7 @@ describe("bundles", () => {
   });
 });
 
-describe("functions/graphql (Apollo through @as-integrations/aws-lambda)", () => {
+describe("functions/graphql (Apollo through handleGraphqlHttp, as on the local server)", () => {
   const gql = (query: string, variables?: Record<string, unknown>, token?: string) => call(graphql, gqlEvent(query, variables, token));
 
   it("plays: createMatch, rollDice, submitMove, then match reads it back", async () => {
@@ -93,7 +93,7 @@ describe("functions/graphql (Apollo through @as-integrations/aws-lambda)", () =>
     expect(reply.body.errors[0].extensions).toEqual({ code: "PAYLOAD_TOO_LARGE", limit: LIMITS.maxBodyBytes });
   });
 
-  it("malformed JSON is BAD_USER_INPUT (400) as a GraphQL error, not the integration's plain text", async () => {
+  it("malformed JSON is BAD_USER_INPUT (400) as a GraphQL error", async () => {
     const reply = await call(graphql, httpEvent("POST", "/graphql", { body: '{"query": "{ rulesets }"', headers: { "content-type": "application/json" } }));
     expect(reply.status).toBe(400);
     expect(reply.headers["content-type"]).toMatch(/^application\/json/);

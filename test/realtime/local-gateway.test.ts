@@ -13,7 +13,7 @@ import WebSocket from "ws";
 import { createLogger } from "../../src/api/logger.js";
 import { managementApiPoster } from "../../src/realtime/management-api.js";
 import type { WebSocketResult } from "../../src/realtime/connection-routes.js";
-import { type GatewayEvent, type LocalGateway, startLocalGateway } from "../../src/server/local-gateway.js";
+import { type GatewayEvent, type LocalWebSocketApi, startLocalWebSocketApi } from "../../src/server/local-websocket-api.js";
 import { eventually } from "./support.js";
 
 /**
@@ -22,7 +22,7 @@ import { eventually } from "./support.js";
  */
 
 let http: Server;
-let gateway: LocalGateway;
+let gateway: LocalWebSocketApi;
 let url: string;
 let sdk: ApiGatewayManagementApiClient;
 const events: GatewayEvent[] = [];
@@ -43,7 +43,7 @@ beforeEach(async () => {
   http = createServer((_req, res) => res.end("plain http"));
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/graphql`;
-  gateway = await startLocalGateway({
+  gateway = await startLocalWebSocketApi({
     httpServer: http,
     path: "/graphql",
     logger: createLogger("debug", (line) => logged.push(line)),

@@ -1,12 +1,12 @@
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { type Client, createClient } from "graphql-ws";
 import WebSocket from "ws";
-import type { GatewayMode } from "../../src/server/local-gateway.js";
+import { GATEWAY_MODES, type GatewayMode } from "../../src/server/gateway-mode.js";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { type TestServer, startTestServer } from "../helpers/server.js";
 import type { ServerOptions } from "../../src/server/app.js";
 
-export const MODES: readonly GatewayMode[] = ["direct", "lambda"];
+export const MODES = GATEWAY_MODES;
 export const SUBPROTOCOL = "graphql-transport-ws";
 
 /** Every field of Match that REST and GraphQL both return the same way. */

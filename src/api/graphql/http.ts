@@ -1,8 +1,8 @@
 import { type ApolloServer, HeaderMap } from "@apollo/server";
 import type { TabulaService } from "../../service/service.js";
+import { checkBodySize } from "../body-limit.js";
 import { graphqlTransportError } from "../errors.js";
 import { header, type HttpRequest, type HttpResponse, isJsonMediaType } from "../http.js";
-import { LIMITS } from "../limits.js";
 import { createContext, type GraphqlContext } from "./context.js";
 
 /**
@@ -11,14 +11,8 @@ import { createContext, type GraphqlContext } from "./context.js";
  * Size and JSON syntax are checked here so both transports answer them alike.
  */
 export async function handleGraphqlHttp(server: ApolloServer<GraphqlContext>, service: TabulaService, request: HttpRequest): Promise<HttpResponse> {
-  const size = Buffer.byteLength(request.body, "utf8");
-  if (size > LIMITS.maxBodyBytes) {
-    return graphqlTransportError({
-      code: "PAYLOAD_TOO_LARGE",
-      message: `the request body is over ${LIMITS.maxBodyBytes} bytes`,
-      details: { limit: LIMITS.maxBodyBytes },
-    });
-  }
+  const tooLarge = checkBodySize(request.body);
+  if (tooLarge) return graphqlTransportError(tooLarge);
   const method = request.method.toUpperCase();
   let body: unknown;
   if (method === "POST" && request.body !== "" && isJsonMediaType(header(request, "content-type"))) {

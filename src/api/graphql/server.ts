@@ -1,5 +1,10 @@
 import { ApolloServer } from "@apollo/server";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import {
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+  ApolloServerPluginSchemaReportingDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+} from "@apollo/server/plugin/disabled";
 import { LIMITS } from "../limits.js";
 import { typeDefs } from "../schema.js";
 import type { Logger } from "../logger.js";
@@ -15,8 +20,8 @@ export interface GraphqlServerOptions {
 }
 
 /**
- * The Apollo server of the API, shared by the local HTTP server (through `handleGraphqlHttp`)
- * and the Lambda handler. The caller starts it: `await server.start()` (or
+ * The Apollo server of the API, which the local HTTP server and the Lambda handler both serve
+ * through `handleGraphqlHttp`. The caller starts it: `await server.start()` (or
  * `startInBackgroundHandlingStartupErrorsByLoggingAndFailingAllRequests()` on Lambda).
  */
 export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloServer<GraphqlContext> {
@@ -42,8 +47,15 @@ export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloS
     persistedQueries: false,
     // The process owner (src/server/main.ts, Lambda) decides when to stop, not Apollo.
     stopOnTerminationSignals: false,
-    // The default landing page embeds Apollo Sandbox from a CDN; docs/api.md is the reference.
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    plugins: [
+      // The default landing page embeds Apollo Sandbox from a CDN; docs/api.md is the reference.
+      ApolloServerPluginLandingPageDisabled(),
+      // Apollo GraphOS reporting and federated tracing are not used, so an APOLLO_KEY in the
+      // environment changes nothing (and the Lambda bundles leave them out: infra/build.ts).
+      ApolloServerPluginUsageReportingDisabled(),
+      ApolloServerPluginSchemaReportingDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
+    ],
     logger: {
       debug: (message) => logger.debug(String(message)),
       info: (message) => logger.info(String(message)),

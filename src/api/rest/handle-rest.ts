@@ -1,7 +1,7 @@
 import type { TabulaService } from "../../service/service.js";
+import { checkBodySize } from "../body-limit.js";
 import { restError, toPublicError } from "../errors.js";
 import type { HttpRequest, HttpResponse } from "../http.js";
-import { LIMITS } from "../limits.js";
 import { type Logger, silentLogger } from "../logger.js";
 import { decodePathSegment, route } from "./router.js";
 import { HttpStatusError, REST_ROUTES } from "./routes.js";
@@ -19,9 +19,8 @@ export interface RestDeps {
 export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Promise<HttpResponse> {
   const logger = deps.logger ?? silentLogger;
   return async (request) => {
-    if (Buffer.byteLength(request.body, "utf8") > LIMITS.maxBodyBytes) {
-      return restError({ code: "PAYLOAD_TOO_LARGE", message: `the request body is over ${LIMITS.maxBodyBytes} bytes`, details: { limit: LIMITS.maxBodyBytes } });
-    }
+    const tooLarge = checkBodySize(request.body);
+    if (tooLarge) return restError(tooLarge);
     const found = route(REST_ROUTES, request.method.toUpperCase(), request.path);
     if (found.kind === "not-found") {
       return restError({ code: "NOT_FOUND", message: `no route ${request.method.toUpperCase()} ${request.path}`, details: {} });

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type IncomingMessage, type Server, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
+import { header } from "../api/http.js";
 import type { Logger } from "../api/logger.js";
 import type { WebSocketEvent, WebSocketResult } from "../realtime/connection-routes.js";
-import { readBody } from "./node-http.js";
+import { type ManagedConnection, MAX_MESSAGE_BYTES, startLocalManagementApi } from "./local-management-api.js";
 
 /**
  * A local stand-in for API Gateway's WebSocket API, so that the route handlers deployed as
@@ -14,19 +14,11 @@ import { readBody } from "./node-http.js";
  *   handshake completes only if the handler answers 200, with the subprotocol it echoed.
  * - Every text frame becomes a `$default` event, one at a time per connection, in order; a
  *   closed socket becomes `$disconnect`.
- * - Answers reach clients only through the management API (`POST /@connections/{id}`), served
- *   on its own loopback port, never through the public one. The real
- *   `ApiGatewayManagementApiClient` talks to it (`managementEndpoint`).
+ * - Answers reach clients only through the management API (local-management-api.ts), which
+ *   starts with it (`managementEndpoint`).
  * What it does not model: API Gateway's idle (10 min) and maximum (2 h) connection durations,
  * throttling, authorizers, and the possible concurrency of `$default` invocations on AWS.
  */
-
-export type GatewayMode = "direct" | "lambda";
-export const GATEWAY_MODES: readonly GatewayMode[] = ["direct", "lambda"];
-
-/** Why `--gateway=lambda` cannot run with an external store; shared with the CLI. */
-export const LAMBDA_NEEDS_EMBEDDED_STORE =
-  "--gateway=lambda needs the embedded store: its stream of acknowledged writes stands in for DynamoDB Streams, which an external DYNAMODB_ENDPOINT does not provide here; unset DYNAMODB_ENDPOINT";
 
 /** The event API Gateway hands a WebSocket route's Lambda (the fields it sets locally). */
 export interface GatewayEvent extends WebSocketEvent {
@@ -62,7 +54,7 @@ export interface GatewayRoutes {
   message(event: GatewayEvent): Promise<WebSocketResult>;
 }
 
-export interface LocalGatewayOptions {
+export interface LocalWebSocketApiOptions {
   readonly httpServer: Server;
   /** The WebSocket path on the app's server, e.g. `/graphql`. */
   readonly path: string;
@@ -74,7 +66,7 @@ export interface LocalGatewayOptions {
   readonly newConnectionId?: () => string;
 }
 
-export interface LocalGateway {
+export interface LocalWebSocketApi {
   /** What `managementApiPoster` / `ApiGatewayManagementApiClient` takes as `endpoint`. */
   readonly managementEndpoint: string;
   /** Ids of the open connections. */
@@ -90,18 +82,11 @@ export interface LocalGateway {
   close(): Promise<void>;
 }
 
-/** API Gateway's limits: a message (possibly several frames) is at most 128 KB. */
-const MAX_MESSAGE_BYTES = 128 * 1024;
 /** How long close() waits for sockets and their `$disconnect` before cutting them. */
 const CLOSE_GRACE_MS = 2_000;
 
-interface Connection {
+interface Connection extends ManagedConnection {
   readonly id: string;
-  readonly socket: WebSocket;
-  readonly connectedAt: number;
-  lastActiveAt: number;
-  readonly sourceIp: string;
-  readonly userAgent: string | undefined;
   /** The frames (then the `$disconnect`) of this connection, handled strictly one after another. */
   queue: Promise<void>;
   /** Set by `vanish`: no `$disconnect` will follow. */
@@ -110,7 +95,7 @@ interface Connection {
 
 const defaultConnectionId = () => randomBytes(11).toString("base64");
 
-export async function startLocalGateway(options: LocalGatewayOptions): Promise<LocalGateway> {
+export async function startLocalWebSocketApi(options: LocalWebSocketApiOptions): Promise<LocalWebSocketApi> {
   const { logger, routes } = options;
   const stage = options.stage ?? "local";
   const apiId = randomBytes(5).toString("hex");
@@ -197,7 +182,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       if (!socketClosed) refuse(socket, 503, "shutting down");
       return;
     }
-    const protocol = headerOf(result.headers, "sec-websocket-protocol");
+    const protocol = header({ headers: result.headers ?? {} }, "sec-websocket-protocol");
     if (protocol) chosenProtocol.set(req, protocol);
     let accepted = false;
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -262,57 +247,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     });
   };
 
-  // --- the management API, on its own loopback port ----------------------------------------------
-  const management = createServer((req, res) => void manage(req, res));
-  const manage = async (req: IncomingMessage, res: ServerResponse) => {
-    try {
-      const read = await readBody(req, MAX_MESSAGE_BYTES);
-      const body = read.ok ? read.body : null;
-      const url = new URL(req.url ?? "/", "http://localhost");
-      const match = /^(?:\/[^/]+)?\/@connections\/([^/]+)\/?$/.exec(url.pathname);
-      if (!match) return awsError(res, 404, "NotFoundException", `no route ${req.method} ${url.pathname}`);
-      let connectionId: string;
-      try {
-        connectionId = decodeURIComponent(match[1] as string);
-      } catch {
-        return awsError(res, 400, "BadRequestException", "invalid connection id");
-      }
-      const connection = connections.get(connectionId);
-      const open = connection && connection.socket.readyState === connection.socket.OPEN;
-      if (!connection || !open) return awsError(res, 410, "GoneException", null);
-      switch (req.method) {
-        case "POST": {
-          if (body === null) return awsError(res, 413, "PayloadTooLargeException", `Message too long. Max size is ${MAX_MESSAGE_BYTES} bytes`);
-          await new Promise<void>((resolve, reject) => connection.socket.send(body, { binary: false }, (error) => (error ? reject(error) : resolve())));
-          connection.lastActiveAt = Date.now();
-          return reply(res, 200, null);
-        }
-        case "GET":
-          return reply(res, 200, {
-            connectedAt: new Date(connection.connectedAt).toISOString(),
-            identity: { sourceIp: connection.sourceIp, ...(connection.userAgent ? { userAgent: connection.userAgent } : {}) },
-            lastActiveAt: new Date(connection.lastActiveAt).toISOString(),
-          });
-        case "DELETE":
-          connection.socket.close(1000, "");
-          return reply(res, 204, null);
-        default:
-          return awsError(res, 405, "MethodNotAllowedException", `use POST, GET or DELETE on /@connections/{id}`);
-      }
-    } catch (error) {
-      // A socket that failed while being written to is gone, as far as the caller can tell.
-      logger.debug(`local gateway: management API: ${(error as Error).message}`);
-      if (!res.headersSent) awsError(res, 410, "GoneException", null);
-    }
-  };
-  await new Promise<void>((resolve, reject) => {
-    management.once("error", reject);
-    management.listen(0, "127.0.0.1", () => {
-      management.off("error", reject);
-      resolve();
-    });
-  });
-  const { port } = management.address() as AddressInfo;
+  const management = await startLocalManagementApi({ connections, stage, logger });
   // Only now: a `$connect` may post as soon as it is accepted.
   options.httpServer.on("upgrade", onUpgrade);
 
@@ -321,7 +256,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   };
 
   return {
-    managementEndpoint: `http://127.0.0.1:${port}/${stage}`,
+    managementEndpoint: management.endpoint,
     connectionIds: () => [...connections.keys()],
     vanish(connectionId) {
       const connection = connections.get(connectionId);
@@ -344,10 +279,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
       clearTimeout(timer);
       await Promise.race([idle(), new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
       wss.close();
-      await new Promise<void>((resolve) => {
-        management.close(() => resolve());
-        management.closeAllConnections();
-      });
+      await management.close();
     },
   };
 }
@@ -377,11 +309,6 @@ function gatewayHeaders(req: IncomingMessage): { headers: Record<string, string>
   return { headers, multiValueHeaders };
 }
 
-function headerOf(headers: Record<string, string> | undefined, name: string): string | undefined {
-  for (const [key, value] of Object.entries(headers ?? {})) if (key.toLowerCase() === name) return value;
-  return undefined;
-}
-
 function refuse(socket: Duplex, status: number, body: string): void {
   if (socket.destroyed) return;
   const text = Buffer.from(body, "utf8");
@@ -402,26 +329,4 @@ function closeReason(code: number): string {
   if (code === 1005) return "Client-side close frame status not set";
   if (code === 1006) return "Connection closed abnormally";
   return "";
-}
-
-function reply(res: ServerResponse, status: number, body: unknown): void {
-  const text = body === null ? "" : JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-    "x-amzn-requestid": randomUUID(),
-  });
-  res.end(text);
-}
-
-/** An error as API Gateway's management API sends it: the type in `x-amzn-ErrorType`. */
-function awsError(res: ServerResponse, status: number, type: string, message: string | null): void {
-  const text = JSON.stringify({ message });
-  res.writeHead(status, {
-    "content-type": "application/json",
-    "content-length": Buffer.byteLength(text),
-    "x-amzn-errortype": type,
-    "x-amzn-requestid": randomUUID(),
-  });
-  res.end(text);
 }

@@ -1,7 +1,7 @@
-import type { MatchEvent } from "../../match/events.js";
-import { evolve } from "../../match/evolve.js";
-import type { MatchState } from "../../match/state.js";
-import type { BackgammonState } from "./state.js";
+import type { MatchEvent } from "../match/events.js";
+import { evolve } from "../match/evolve.js";
+import type { MatchState } from "../match/state.js";
+import type { BackgammonState } from "../engine/backgammon/state.js";
 
 // A match log as a Jellyfish .mat text file, laid out the way gnubg's `export match mat`
 // (ExportMatchMat / ExportGameJF in gnubg's export.c) writes it, so `import mat` reads it back:

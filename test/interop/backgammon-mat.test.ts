@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { exportMat } from "../../../src/engine/backgammon/mat-export.js";
-import { backgammon } from "../../../src/engine/backgammon/ruleset.js";
-import type { BackgammonState } from "../../../src/engine/backgammon/state.js";
-import type { MatchEvent } from "../../../src/match/events.js";
-import { replay } from "../../../src/match/evolve.js";
-import { toOutcome } from "../../../src/match/outcome.js";
-import { playRandomMatch } from "../../support/playout.js";
-import { value, movesNow, playNow, recorded } from "./helpers.js";
+import { exportMat } from "../../src/interop/backgammon-mat.js";
+import { backgammon } from "../../src/engine/backgammon/ruleset.js";
+import type { BackgammonState } from "../../src/engine/backgammon/state.js";
+import type { MatchEvent } from "../../src/match/events.js";
+import { replay } from "../../src/match/evolve.js";
+import { toOutcome } from "../../src/match/outcome.js";
+import { playRandomMatch } from "../support/playout.js";
+import { value, movesNow, playNow, recorded } from "../engine/backgammon/helpers.js";
 
 /** Builds a valid match log by hand: versions and roll indices are counted here. */
 function logBuilder(options: { matchLength: number; cube: boolean }) {

@@ -1,0 +1,60 @@
+// zod/mini tree-shakes: the connection functions, which validate nothing else, stay small.
+import * as z from "zod/mini";
+import { LOG_LEVELS, type LogLevel } from "../src/api/logger.js";
+import type { DynamoConfig } from "../src/store/dynamo-client.js";
+import { describeIssues } from "../src/input-issues.js";
+
+/**
+ * The environment of every function, read once per cold start (the stack sets it: infra/stack.ts).
+ * A variable that is missing or malformed stops the cold start with one error naming it, rather
+ * than a first request that fails somewhere further down.
+ */
+
+// An empty value counts as unset; a log level in any case is one. (zod/mini has no messages of
+// its own: each check says what it wants.)
+const unsetIfEmpty = z.transform((value: unknown) => (value === "" ? undefined : value));
+const lowercase = z.transform((value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
+
+const functionEnv = z.object({
+  TABLE_NAME: z.string("must be set").check(z.minLength(1, "must be set")),
+  /** Only to point at a local store (tests, the bench); unset on AWS. */
+  DYNAMODB_ENDPOINT: z.pipe(unsetIfEmpty, z.optional(z.url("must be a URL"))),
+  /** Lambda sets it. */
+  AWS_REGION: z.pipe(unsetIfEmpty, z.optional(z.string())),
+  LOG_LEVEL: z.pipe(unsetIfEmpty, z._default(z.pipe(lowercase, z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`)), "warn")),
+});
+
+/** The WebSocket and stream functions also answer clients, through API Gateway's management API. */
+const liveFunctionEnv = z.extend(functionEnv, {
+  /** `https://{api-id}.execute-api.{region}.amazonaws.com/{stage}` */
+  WEBSOCKET_MANAGEMENT_ENDPOINT: z.url("must be the URL of the WebSocket API's stage"),
+});
+
+export interface FunctionConfig {
+  readonly tableName: string;
+  readonly dynamo: DynamoConfig;
+  readonly logLevel: LogLevel;
+}
+
+export interface LiveFunctionConfig extends FunctionConfig {
+  readonly managementEndpoint: string;
+}
+
+function parse<S extends z.ZodMiniType>(schema: S, env: NodeJS.ProcessEnv): z.infer<S> {
+  const parsed = z.safeParse(schema, env);
+  if (!parsed.success) throw new Error(describeIssues(parsed.error, "invalid function configuration").message);
+  return parsed.data;
+}
+
+const toConfig = (env: z.infer<typeof functionEnv>): FunctionConfig => ({
+  tableName: env.TABLE_NAME,
+  dynamo: { endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION },
+  logLevel: env.LOG_LEVEL,
+});
+
+export const functionConfig = (env: NodeJS.ProcessEnv = process.env): FunctionConfig => toConfig(parse(functionEnv, env));
+
+export function liveFunctionConfig(env: NodeJS.ProcessEnv = process.env): LiveFunctionConfig {
+  const parsed = parse(liveFunctionEnv, env);
+  return { ...toConfig(parsed), managementEndpoint: parsed.WEBSOCKET_MANAGEMENT_ENDPOINT };
+}
