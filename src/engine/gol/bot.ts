@@ -1,7 +1,7 @@
 import type { Bot } from "../common/bot.js";
 import { prng } from "../common/prng.js";
 import { MAIN_TEMPOS } from "./context.js";
-import { adjacent, beyond, cellOf, CELLS, chebyshev, NEIGHBOURS, type Cell } from "./field.js";
+import { adjacent, beyond, cellOf, CELLS, chebyshev, NEIGHBOURS, REACH, type Cell } from "./field.js";
 import { columnsToGoal, goalInReach, GOAL_ROWS } from "./goals.js";
 import type { GolMove } from "./moves.js";
 import { other, type Side } from "./sides.js";
@@ -75,10 +75,10 @@ export function scorer(state: GolState): (move: GolMove) => number {
         let s = 1000 + (fromMouth(ball, opp) - fromMouth(to, opp)) * 20;
         if (goalInReach(to) === opp) s += 400;
         if (goalInReach(to) === side) s -= 600;
-        // Opponents next to where the ball lands touch it: a loss now or at the next check.
-        if (nearOpp[to]) s -= 1500;
-        if (adjacent(to, ball) && nearOpp[to]) s -= 500;
-        s += Math.min(oppDistance(to), 5) * 30;
+        // Opponents next to where the ball lands touch it: a loss now or at the next check. Within
+        // 4 of it, the next defensive turn tackles; beyond, the attack keeps the ball.
+        const near = oppDistance(to);
+        s += near <= 1 ? -1500 : near <= REACH ? -300 + near * 40 : 300;
         if (adjacent(to, kicker)) s -= 10;
         return s;
       }
