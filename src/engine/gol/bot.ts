@@ -41,6 +41,9 @@ const fromMouth = (c: Cell, side: Side): number => {
   return Math.max(columnsToGoal(c, side), GOAL_ROWS.from - y, y - GOAL_ROWS.to);
 };
 
+/** What a column gained toward the goal is worth against the safety of the ball. */
+const PROGRESS = 60;
+
 /** Scores actions of the side to act: higher is better. */
 export function scorer(state: GolState): (move: GolMove) => number {
   const turn = state.turn!;
@@ -72,13 +75,19 @@ export function scorer(state: GolState): (move: GolMove) => number {
         if (move.to === "goal") return goalInReach(ball) === opp ? 100_000 : -100_000;
         const to = cellOf(move.to.x, move.to.y);
         const kicker = own[move.piece - 1]!;
-        let s = 1000 + (fromMouth(ball, opp) - fromMouth(to, opp)) * 20;
-        if (goalInReach(to) === opp) s += 400;
+        let s = 1000 + (fromMouth(ball, opp) - fromMouth(to, opp)) * PROGRESS;
+        if (goalInReach(to) === opp) {
+          s += 400;
+          // A shot can follow in this turn: by the dribbler (strictly nearest) or a teammate in reach.
+          if (turn.tempo === 0 && (chebyshev(ball, to) < oppDistance(to) || own.some((c, i) => i !== move.piece - 1 && chebyshev(c, to) <= REACH))) s += 5000;
+        }
         if (goalInReach(to) === side) s -= 600;
+        // A teammate within reach of the landing cell can carry on with a second kick.
+        if (turn.tempo === 0 && own.some((c, i) => i !== move.piece - 1 && chebyshev(c, to) <= REACH)) s += 100;
         // Opponents next to where the ball lands touch it: a loss now or at the next check. Within
-        // 4 of it, the next defensive turn tackles; beyond, the attack keeps the ball.
+        // 4 of it, the next defensive turn may tackle; beyond, the attack keeps the ball.
         const near = oppDistance(to);
-        s += near <= 1 ? -1500 : near <= REACH ? -300 + near * 40 : 300;
+        s += near <= 1 ? -1500 : near <= REACH ? -40 * (REACH + 1 - near) : 60;
         if (adjacent(to, kicker)) s -= 10;
         return s;
       }
@@ -100,6 +109,8 @@ export function scorer(state: GolState): (move: GolMove) => number {
         if (!attack && adjacent(to, ball)) s += 60;
         // Next to the ball while an opponent touches it too: both sides touch, the ball is lost.
         if (attack && adjacent(to, ball) && threat) s -= 2000;
+        // The ball lies in shooting range but nobody reaches it: bring a shooter in reach.
+        if (attack && !secondary && turn.tempo <= 2 && goalInReach(ball) === opp && !own.some((c) => chebyshev(c, ball) <= REACH) && chebyshev(to, ball) <= REACH) s += 3000;
         // While an opponent touches the ball, a mere move does not save the attack.
         if (attack && threat && !secondary) s -= 100;
         return s;
