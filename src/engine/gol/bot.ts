@@ -70,7 +70,7 @@ export function scorer(state: GolState): (move: GolMove) => number {
   return (move) => {
     switch (move.action) {
       case "endTurn":
-        return secondary && made >= state.minSecondary ? 1 : -1000;
+        return secondary && made >= state.minSecondary ? 0 : -1000;
       case "kick": {
         if (move.to === "goal") return goalInReach(ball) === opp ? 100_000 : -100_000;
         const to = cellOf(move.to.x, move.to.y);
@@ -113,6 +113,8 @@ export function scorer(state: GolState): (move: GolMove) => number {
         if (attack && !secondary && turn.tempo <= 2 && goalInReach(ball) === opp && !own.some((c) => chebyshev(c, ball) <= REACH) && chebyshev(to, ball) <= REACH) s += 3000;
         // While an opponent touches the ball, a mere move does not save the attack.
         if (attack && threat && !secondary) s -= 100;
+        // Secondary moves go by descending numbers: moving a high number first keeps the others free.
+        if (secondary) s += move.piece * 1.5;
         return s;
       }
     }
