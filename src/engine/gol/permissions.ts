@@ -1,10 +1,9 @@
 import { MAIN_TEMPOS, type Context } from "./context.js";
 import type { Reason } from "./errors.js";
 import { adjacent, chebyshev, REACH } from "./field.js";
-import type { PieceAction } from "./moves.js";
+import { TEMPOS, type PieceAction } from "./moves.js";
 import { NUMBERS } from "./sides.js";
 import { hasTarget } from "./targets.js";
-import { TEMPOS } from "./moves.js";
 
 /** Why a piece may not make an action now: a reason code and a sentence. */
 export type Refusal = readonly [Reason, string];

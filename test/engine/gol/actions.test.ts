@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { act, acts, at, ballAt, END, isLegal, kick, legal, mv, push, refused, scene, trip } from "./fixtures.js";
+import { act, acts, at, ballAt, END, isLegal, kick, legal, mv, push, refused, rules, scene, trip } from "./fixtures.js";
 
 describe("move (17.1-17.3, 17.6)", () => {
   const open = () => scene({ home: { 7: [5, 9] }, ball: [15, 9] });
@@ -31,7 +31,7 @@ describe("move (17.1-17.3, 17.6)", () => {
 describe("kick (17.30: two tempos)", () => {
   const s = () => scene({ home: { 9: [10, 9] }, away: { 5: [13, 9] }, ball: [12, 9] });
 
-  it("17.30: the kicker steps onto the ball, the ball flies to an empty cell within 4 of it, over pieces: two tempos", () => {
+  it("17.17, 17.30: a kick is two tempos, the kicker's step onto the ball and the ball's flight to an empty cell within 4, over pieces", () => {
     const { state } = act(s(), kick(9, [14, 6]));
     expect(at(state, "home", 9)).toEqual({ x: 12, y: 9 });
     expect(ballAt(state)).toEqual({ x: 14, y: 6 });
@@ -95,7 +95,7 @@ describe("push (17.30; ruling: either side's piece, main part only)", () => {
 describe("trip (17.30: a foul, two tempos)", () => {
   const s = () => scene({ home: { 6: [8, 9], 7: [8, 10] }, away: { 3: [9, 9] }, ball: [15, 12], minSecondary: 0 });
 
-  it("17.30: the tripping piece stays; the tripped opponent makes no action in its side's next turn", () => {
+  it("17.30 and ruling: the tripping piece stays; the tripped opponent makes no action in its side's next turn only; no set piece follows", () => {
     const { state, notes } = act(s(), trip(6, "away", 3));
     expect(at(state, "home", 6)).toEqual({ x: 8, y: 9 });
     expect(state.frozen.away).toEqual([3]);
@@ -122,6 +122,18 @@ describe("trip (17.30: a foul, two tempos)", () => {
     const home = scene({ home: { 7: [11, 11], 2: [2, 2] }, away: { 3: [10, 9] }, ball: [10, 10], frozen: { away: [3] } });
     const { notes } = act(home, mv(2, 3, 3));
     expect(notes[0]).toMatchObject({ type: "possessionLost", reason: "bothTouching" });
+  });
+});
+
+describe("the ball stays on the field (ruling)", () => {
+  it("ruling: the ball never leaves the field except into a goal: no kick lands off it, so no set piece arises", () => {
+    const corner = scene({ home: { 9: [21, 2] }, ball: [23, 0] });
+    const kicks = legal(corner).filter((m) => m.action === "kick");
+    // x 19..23, y 0..4 less the ball's cell; no goal cell within 4 of (23, 0).
+    expect(kicks).toHaveLength(24);
+    expect(kicks.every((m) => m.action === "kick" && m.to !== "goal" && m.to.x <= 23 && m.to.y <= 18)).toBe(true);
+    expect(rules.moveSchema.safeParse(kick(9, [24, 0])).success).toBe(false);
+    expect(rules.moveSchema.safeParse(kick(9, [23, -1])).success).toBe(false);
   });
 });
 

@@ -19,6 +19,16 @@ const quiet = (s: ReturnType<typeof start>) => {
 };
 
 describe("the clock (17.18, 17.19)", () => {
+  it("17.7, 17.22: the sides alternate whole turns", () => {
+    let s = scene({ ball: [12, 9], minSecondary: 0 });
+    const sides: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      sides.push(s.turn!.side);
+      s = quiet(s).state;
+    }
+    expect(sides).toEqual(["home", "away", "home", "away"]);
+  });
+
   it("17.18: a minute is one turn of each side", () => {
     let s = scene({ ball: [12, 9], minSecondary: 0 });
     expect(minuteOf(s)).toBe(1);

@@ -57,7 +57,7 @@ describe("tackles (17.13, 17.23, 17.5)", () => {
     expect(back.turn).toMatchObject({ side: "away", role: "attack", free: true });
   });
 
-  it("17.5: a counter-kick (attacking pieces touch the ball) needs a tackler numbered at least the highest of them", () => {
+  it("17.5 and ruling: a counter-kick (attacking pieces touch the ball) needs a tackler numbered at least the highest of them", () => {
     const weak = defending({ 7: [13, 9] }, { 9: [11, 9], 5: [11, 10] });
     refused(weak, kick(7, [16, 9]), "COUNTER_KICK_TOO_WEAK");
     expect(legal(weak).some((m) => m.action === "kick")).toBe(false);

@@ -69,6 +69,24 @@ describe("random matches to full time", () => {
     );
   });
 
+  it("reach full time with every minSecondary, 0 to 7 (random players, one-minute halves)", () => {
+    for (let minSecondary = 0; minSecondary <= 7; minSecondary++) {
+      let before: GolState | undefined;
+      const game = playout({
+        ruleset: "gol",
+        options: { minutesPerHalf: 1, minSecondary },
+        seed: 300 + minSecondary,
+        choose: randomChooser(300 + minSecondary),
+        check: (state) => {
+          expect(invariantProblems(state.game as GolState, before)).toEqual([]);
+          before = state.game as GolState;
+        },
+      });
+      expect(game.final.status).toBe("FINISHED");
+      expect(replay(game.log)).toEqual(game.final);
+    }
+  });
+
   it("record every action so that playing the recorded form again gives the same state and the same record", () => {
     const game = playout({ ruleset: "gol", options: { minutesPerHalf: 2, minSecondary: 3 }, seed: 77, choose: botChooser(golBot(77)) });
     const byVersion = new Map(game.states.map((s) => [s.version, s]));

@@ -15,7 +15,7 @@ describe("possession (17.10, 17.11, 17.21)", () => {
 });
 
 describe("loss of the ball (17.14, 17.20, 17.23-17.25)", () => {
-  it("17.14, 17.24: when both sides touch the ball after an attacking action, the attack loses it: break-time, the turn ends at once", () => {
+  it("17.14, 17.20, 17.24: when both sides touch the ball after an attacking action, the attack loses it: break-time, the turn ends at once", () => {
     const s = attacking({ 9: [11, 9], 2: [2, 2] }, { 5: [13, 9] });
     const { state, notes } = act(s, mv(2, 3, 3));
     expect(notes).toEqual([
@@ -58,6 +58,21 @@ describe("loss of the ball (17.14, 17.20, 17.23-17.25)", () => {
     expect(after.notes.map((n) => n.type)).toEqual(["push"]);
     expect(after.state.possession).toBe("home");
     expect(after.state.turn!.touches).toEqual([]);
+  });
+
+  it("ruling: the check runs after secondary moves too: an opponent still touching after the main part is a double touch", () => {
+    const s = attacking({ 2: [2, 2], 3: [2, 4], 4: [2, 6], 5: [2, 8], 11: [10, 14] }, { 5: [13, 9] }, { minSecondary: 0 });
+    const main = acts(s, mv(2, 3, 3)).state;
+    // Away 5 touched at tempo 1; pushing nothing away, home cannot even make a second tempo.
+    expect(act(main, mv(3, 3, 5)).notes[0]).toMatchObject({ reason: "doubleTouch" });
+    const free = attacking({ 2: [2, 2], 3: [2, 4], 4: [2, 6], 5: [2, 8], 11: [10, 14] }, { 5: [13, 9] }, { minSecondary: 0, free: true });
+    const four = acts(free, mv(2, 3, 3), mv(3, 3, 5), mv(4, 3, 7), mv(5, 3, 9)).state;
+    expect(four.turn!.tempo).toBe(4);
+    const secondary = act(four, mv(11, 10, 15));
+    expect(secondary.notes).toEqual([
+      { type: "possessionLost", side: "home", to: "away", reason: "doubleTouch", opponents: [5] },
+      { type: "turnEnded", side: "home", tempos: 5, reason: "possessionLost" },
+    ]);
   });
 
   it("ruling: defensive turns have no loss checks", () => {
