@@ -74,14 +74,13 @@ export const suite: Suite = {
     const replayUs = median(() => replay(JSON.parse(stored) as MatchEvent[]), events, 9);
     const parseUs = median(() => JSON.parse(stored), events, 9);
 
-    // Loading at every version: the newest snapshot at or before it, then the events after it.
-    const byVersion = new Map<number, MatchState>(match.states.map((s) => [s.version, s]));
+    // Loading after every commit, as the service does: a commit writes a snapshot once 16 events
+    // have passed since the last one; a load parses the newest snapshot and replays the rest.
     let snapshot: MatchState = match.states[0]!;
     const loads: { snapshot: string; tail: string }[] = [];
-    for (let v = 1; v <= events; v++) {
-      const s = byVersion.get(v);
-      if (s && v % SNAPSHOT_EVERY === 0) snapshot = s;
-      loads.push({ snapshot: JSON.stringify(snapshot), tail: JSON.stringify(log.slice(snapshot.version, v)) });
+    for (const state of match.states.slice(1)) {
+      if (state.version - snapshot.version >= SNAPSHOT_EVERY) snapshot = state;
+      loads.push({ snapshot: JSON.stringify(snapshot), tail: JSON.stringify(log.slice(snapshot.version, state.version)) });
     }
     // The fastest of 5 tries per load point, so that a garbage collection does not count as a load.
     const loadTimes: number[] = [];
@@ -127,6 +126,7 @@ export const suite: Suite = {
         better: "lower",
         baseline: "replaying the whole log",
         baselineValue: fullLoadUs,
+        note: `${(fullLoadUs / percentile(loadTimes, 50)).toFixed(0)} times faster than replaying the whole log`,
       },
       { name: "load through snapshots, p99", unit: "µs/load", value: percentile(loadTimes, 99), better: "lower" },
     ];
