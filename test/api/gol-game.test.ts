@@ -29,18 +29,27 @@ describe("gol over HTTP", () => {
 
     const bots = [golBot(5), golBot(6)];
     const awaited = new Set<string>();
+    // The client keeps the game itself, playing each accepted action with the same rules, and
+    // checks that the server's view agrees after every action.
+    const initial = gol.setup({ options: gol.optionsSchema.parse({ minutesPerHalf: 2, minSecondary: 2 }) });
+    if (!initial.ok) throw new Error(initial.error.message);
+    let state: GolState = initial.value;
     let match: MatchJson = created.match;
     for (let request = 0; match.status !== "FINISHED"; request++) {
       expect(request).toBeLessThan(500);
       const seat = actor(match);
-      const view = await getMatch(t, id, created.tokens[seat]);
+      // The mover's own reply lists its next actions; a new turn's seat asks for its view.
+      const view = match.seat === seat ? match : await getMatch(t, id, created.tokens[seat]);
       awaited.add(view.awaiting as string);
       expect(view.legalMoves.length).toBeGreaterThan(0);
-      const state = replay((await events(t, id)) as MatchEvent[]).game as GolState;
       const move = bots[seat]!.choose(state, seat, view.legalMoves as GolMove[]);
       const moved = await t.rest("POST", `/api/matches/${id}/moves`, { token: created.tokens[seat], json: { move, expectedVersion: view.version } });
       expect(moved.status, moved.raw).toBe(200);
       match = moved.body;
+      const played = gol.play(state, seat, move);
+      if (!played.ok) throw new Error(played.error.message);
+      state = played.value.state;
+      expect(match.state).toEqual(gol.view(state, seat));
     }
     expect([...awaited].sort()).toEqual(["kickoff", "main", "secondary"]);
 
@@ -52,6 +61,7 @@ describe("gol over HTTP", () => {
     expect(rebuilt.status).toBe("FINISHED");
     expect(rebuilt.outcome).toEqual(match.result);
     const final = rebuilt.game as GolState;
+    expect(final).toEqual(state);
     const score = final.score;
     expect(match.result?.detail).toMatchObject({ score, result: score.home === score.away ? "draw" : "win" });
     expect(match.result?.winners).toEqual(score.home > score.away ? [0] : score.away > score.home ? [1] : []);
