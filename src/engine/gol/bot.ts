@@ -1,7 +1,7 @@
 import type { Bot } from "../common/bot.js";
 import { prng } from "../common/prng.js";
 import { MAIN_TEMPOS } from "./context.js";
-import { adjacent, beyond, cellOf, CELLS, chebyshev, NEIGHBOURS, REACH, type Cell } from "./field.js";
+import { adjacent, beyond, cellOf, CELLS, chebyshev, NEIGHBOURS, REACH, yOf, type Cell } from "./field.js";
 import { columnsToGoal, goalInReach, GOAL_ROWS } from "./goals.js";
 import type { GolMove } from "./moves.js";
 import { other, type Side } from "./sides.js";
@@ -37,7 +37,7 @@ export function golBot(seed: number, greed = 0.9): Bot<GolState, GolMove> {
 
 /** How far a cell is from the mouth of the goal `side` defends (columns and rows beyond the posts). */
 const fromMouth = (c: Cell, side: Side): number => {
-  const y = Math.floor(c / 24);
+  const y = yOf(c);
   return Math.max(columnsToGoal(c, side), GOAL_ROWS.from - y, y - GOAL_ROWS.to);
 };
 
