@@ -1,0 +1,52 @@
+/**
+ * The 24 x 19 field (456 cells, rule 17.4 of the original rules) and its geometry. Cells are
+ * numbered `y * 24 + x` so that positions are small integers; the API speaks `{x, y}`.
+ * Distances are Chebyshev (a king's step counts 1 in any of the 8 directions).
+ */
+export const WIDTH = 24;
+export const HEIGHT = 19;
+export const CELLS = WIDTH * HEIGHT;
+/** How far a piece moves and how far a kick flies (rule 17.1). */
+export const REACH = 4;
+
+export type Cell = number;
+/** A type, not an interface, so that points are JSON values for views and notes. */
+export type Point = { readonly x: number; readonly y: number };
+
+export const cellOf = (x: number, y: number): Cell => y * WIDTH + x;
+export const xOf = (c: Cell): number => c % WIDTH;
+export const yOf = (c: Cell): number => (c - xOf(c)) / WIDTH;
+export const pointOf = (c: Cell): Point => ({ x: xOf(c), y: yOf(c) });
+export const onField = (x: number, y: number): boolean => x >= 0 && x < WIDTH && y >= 0 && y < HEIGHT;
+export const chebyshev = (a: Cell, b: Cell): number => Math.max(Math.abs(xOf(a) - xOf(b)), Math.abs(yOf(a) - yOf(b)));
+export const adjacent = (a: Cell, b: Cell): boolean => chebyshev(a, b) === 1;
+
+/** The cells at distance 1..r of each cell, nearest first: generation walks these lists, never the whole field. */
+function within(r: number): Int16Array[] {
+  return Array.from({ length: CELLS }, (_, c) => {
+    const out: Cell[] = [];
+    for (let d = 1; d <= r; d++) {
+      for (let dy = -d; dy <= d; dy++) {
+        for (let dx = -d; dx <= d; dx++) {
+          if (Math.max(Math.abs(dx), Math.abs(dy)) !== d) continue;
+          const x = xOf(c) + dx;
+          const y = yOf(c) + dy;
+          if (onField(x, y)) out.push(cellOf(x, y));
+        }
+      }
+    }
+    return Int16Array.from(out);
+  });
+}
+export const NEIGHBOURS: readonly Int16Array[] = within(1);
+export const IN_REACH: readonly Int16Array[] = within(REACH);
+
+/**
+ * The cell one step beyond `to` seen from `from` (they are neighbours), or null off the field:
+ * where a pushed piece goes.
+ */
+export function beyond(from: Cell, to: Cell): Cell | null {
+  const x = 2 * xOf(to) - xOf(from);
+  const y = 2 * yOf(to) - yOf(from);
+  return onField(x, y) ? cellOf(x, y) : null;
+}

@@ -1,0 +1,70 @@
+import { mustPass, pass, play } from "./actions.js";
+import { MAIN_TEMPOS } from "./context.js";
+import { legalMoves } from "./legal.js";
+import { moveSchema, type GolMove } from "./moves.js";
+import { NOTES } from "./notes.js";
+import { optionsSchema, type GolOptions } from "./options.js";
+import { setup } from "./setup.js";
+import { SEAT_SIDES, seatOf } from "./sides.js";
+import type { GolState } from "./state.js";
+import { view } from "./view.js";
+import type { DicelessRuleset, RulesetOutcome, Turn } from "../ruleset.js";
+
+/**
+ * What a gol match waits for (`Turn.awaiting`):
+ * - `kickoff`: the first action of a turn that starts from a kickoff position;
+ * - `main`: an action of the main part (tempos 1-4);
+ * - `secondary`: a secondary move (tempos 5-14) or `endTurn`;
+ * - `over`: full time.
+ */
+export const AWAITING = ["kickoff", "main", "secondary", "over"] as const;
+export type Awaiting = (typeof AWAITING)[number];
+
+export function awaitingOf(state: GolState): Awaiting {
+  const turn = state.turn;
+  if (turn === null) return "over";
+  if (turn.kickoff && turn.tempo === 0) return "kickoff";
+  return turn.tempo < MAIN_TEMPOS ? "main" : "secondary";
+}
+
+function turn(state: GolState): Turn {
+  const awaiting = awaitingOf(state);
+  return state.turn === null || awaiting === "over" ? { phase: "over", awaiting: "over" } : { phase: "move", seats: [seatOf(state.turn.side)], awaiting };
+}
+
+/** Full time: the side with more goals wins; equal scores are a draw (17.18-17.19 allow it). */
+function outcome(state: GolState): RulesetOutcome | null {
+  if (state.turn !== null) return null;
+  const { home, away } = state.score;
+  const winner = home > away ? "home" : away > home ? "away" : null;
+  return {
+    winningSides: winner === null ? [] : [winner],
+    detail: {
+      result: winner === null ? "draw" : "win",
+      winner,
+      score: { home, away },
+      goals: state.goals.map((g) => ({ ...g, ownGoal: g.by !== g.side })),
+      minutesPerHalf: state.minutesPerHalf,
+    },
+  };
+}
+
+/** Tempo football without dice (rule 17 of the original rules). */
+export const gol: DicelessRuleset<GolOptions, GolState, GolMove> = {
+  id: "gol",
+  dice: "none",
+  stateVersion: 1,
+  optionsSchema,
+  moveSchema,
+  awaiting: AWAITING,
+  notes: NOTES,
+  setup,
+  sides: () => SEAT_SIDES,
+  turn,
+  legalMoves,
+  play,
+  mustPass,
+  pass,
+  view: (state, seat) => view(state, seat, turn(state)),
+  outcome,
+};
