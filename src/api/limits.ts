@@ -12,6 +12,8 @@ export const LIMITS = {
   maxJsonDepth: 32,
   /** Idempotency keys are 1..128 characters. */
   maxIdempotencyKeyLength: 128,
+  /** Brackets open at once in a GraphQL document ({, [, ( together); the introspection query needs 15. */
+  maxDocumentNesting: 64,
   /** Tokens in one GraphQL document (names, punctuation, values). */
   maxQueryTokens: 4000,
   /** Nesting of fields in one GraphQL operation (the schema itself is 3 deep). */

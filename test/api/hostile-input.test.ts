@@ -33,11 +33,14 @@ describe("hostile input", () => {
     expect(await stored(t, match.id)).toEqual(before);
   });
 
-  it("a GraphQL document of too many tokens (a literal nested thousands deep) is refused before it is parsed", async () => {
+  it("a GraphQL document nested thousands deep, or of too many tokens, is refused before it is parsed", async () => {
     const { match, tokens } = await createViaRest(t);
     const reply = await post("/graphql", JSON.stringify({ query: `mutation { submitMove(matchId: "${match.id}", move: ${deep(10_000)}) { version } }` }), tokens[0]);
     expect(reply.status).toBe(400);
-    expect(reply.body.errors[0]).toMatchObject({ message: expect.stringMatching(/token limit/i), extensions: { code: "BAD_USER_INPUT" } });
+    expect(reply.body.errors[0]).toMatchObject({ message: expect.stringMatching(/nests deeper/), extensions: { code: "BAD_USER_INPUT", limit: LIMITS.maxDocumentNesting } });
+    const flat = await post("/graphql", JSON.stringify({ query: `{ ${Array.from({ length: 3000 }, (_, i) => `a${i}: __typename`).join(" ")} }` }));
+    expect(flat.status).toBe(400);
+    expect(flat.body.errors[0]).toMatchObject({ message: expect.stringMatching(/more tha.? 4000 tokens/), extensions: { code: "BAD_USER_INPUT" } });
   });
 
   it("a malformed percent-encoding in a path is BAD_USER_INPUT, on every route", async () => {

@@ -1,3 +1,5 @@
+import { nestsDeeperThan, tooDeepError } from "./document-nesting.js";
+import { LIMITS } from "../limits.js";
 import { makeExecutableSchema } from "@graphql-tools/schema";
 import { type DocumentNode, GraphQLError, type GraphQLSchema, Kind, parse, specifiedRules, validate } from "graphql";
 import type { MatchUpdate } from "../../service/match-update.js";
@@ -44,9 +46,10 @@ export function parseLiveDocument(
   query: string,
   operationName?: string | null,
 ): { document: DocumentNode; errors?: undefined } | { errors: readonly GraphQLError[] } {
+  if (nestsDeeperThan(query, LIMITS.maxDocumentNesting)) return { errors: [tooDeepError()] };
   let document: DocumentNode;
   try {
-    document = parse(query);
+    document = parse(query, { maxTokens: LIMITS.maxQueryTokens });
   } catch (error) {
     return { errors: [userError(error as GraphQLError)] };
   }

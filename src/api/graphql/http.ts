@@ -3,7 +3,9 @@ import type { TabulaService } from "../../service/service.js";
 import { checkBodySize } from "../body-limit.js";
 import { graphqlTransportError } from "../errors.js";
 import { header, type HttpRequest, type HttpResponse, isJsonMediaType } from "../http.js";
+import { LIMITS } from "../limits.js";
 import { createContext, type GraphqlContext } from "./context.js";
+import { nestsDeeperThan, tooDeepError } from "./document-nesting.js";
 
 /**
  * One GraphQL HTTP request (POST or GET) through Apollo, without any node:http or Lambda
@@ -21,6 +23,11 @@ export async function handleGraphqlHttp(server: ApolloServer<GraphqlContext>, se
     } catch {
       return graphqlTransportError({ code: "BAD_USER_INPUT", message: "the request body is not valid JSON", details: {} });
     }
+  }
+  const query = method === "POST" ? (body as { query?: unknown } | undefined)?.query : request.query.query;
+  if (typeof query === "string" && nestsDeeperThan(query, LIMITS.maxDocumentNesting)) {
+    const error = tooDeepError();
+    return graphqlTransportError({ code: "BAD_USER_INPUT", message: error.message, details: { limit: LIMITS.maxDocumentNesting } });
   }
   const headers = new HeaderMap();
   for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name.toLowerCase(), value);

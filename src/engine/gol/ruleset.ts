@@ -2,6 +2,7 @@ import { mustPass, pass, play } from "./actions.js";
 import { MAIN_TEMPOS } from "./context.js";
 import { legalMoves } from "./legal.js";
 import { moveSchema, type GolMove } from "./moves.js";
+import { REASONS } from "./errors.js";
 import { NOTES } from "./notes.js";
 import { optionsSchema, type GolOptions } from "./options.js";
 import { setup } from "./setup.js";
@@ -58,6 +59,7 @@ export const gol: DicelessRuleset<GolOptions, GolState, GolMove> = {
   moveSchema,
   awaiting: AWAITING,
   notes: NOTES,
+  reasons: REASONS,
   setup,
   sides: () => SEAT_SIDES,
   turn,
