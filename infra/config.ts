@@ -10,10 +10,10 @@ export interface Throttle {
 /**
  * What one route accepts before API Gateway answers 429 itself, without invoking a function: a
  * flood costs neither Lambda time nor DynamoDB units, and cannot use up the account's Lambda
- * concurrency that the other routes need. A few hundred players fit in these with room to spare
- * (a command is one request; a live client sends a message or two per subscription). API
- * Gateway's own account quota per region (10,000 requests per second, burst 5,000 by default)
- * caps whatever is set here.
+ * concurrency that the other routes need. Hundreds of matches at once stay far below them (a
+ * command is one request, a player sends a few a minute; a live client sends a message or two
+ * per subscription). API Gateway's own account quota per region (10,000 requests per second,
+ * burst 5,000 by default) caps whatever is set here.
  */
 export const DEFAULT_HTTP_THROTTLE: Throttle = { rateLimit: 100, burstLimit: 200 };
 export const DEFAULT_WEBSOCKET_THROTTLE: Throttle = { rateLimit: 100, burstLimit: 200 };

@@ -103,6 +103,7 @@ export class TabulaStack extends Stack {
   readonly table: dynamodb.Table;
   readonly functions: Readonly<Record<FunctionName, TabulaFunction>>;
   readonly httpApi: apigwv2.HttpApi;
+  readonly httpStage: apigwv2.HttpStage;
   readonly webSocketApi: apigwv2.WebSocketApi;
   readonly webSocketStage: apigwv2.WebSocketStage;
   readonly fanOutFailures: sqs.Queue;
@@ -154,7 +155,7 @@ export class TabulaStack extends Stack {
       createDefaultStage: false,
     });
     const httpThrottle = props.httpThrottle ?? DEFAULT_HTTP_THROTTLE;
-    this.httpApi.addStage("DefaultStage", {
+    this.httpStage = this.httpApi.addStage("DefaultStage", {
       stageName: "$default",
       autoDeploy: true,
       throttle: { rateLimit: httpThrottle.rateLimit, burstLimit: httpThrottle.burstLimit },
@@ -202,7 +203,7 @@ export class TabulaStack extends Stack {
     if (logRole === "off") {
       Validations.of(this.webSocketStage).acknowledge({
         id: "AwsSolutions-APIG1",
-        reason: "Turned off at deploy time (apiGatewayLogRole=off): this account has no API Gateway CloudWatch role",
+        reason: "Turned off at deploy time (apiGatewayLogRole=off), for an account whose API Gateway CloudWatch role is not set",
       });
     }
     if (logRole === "create") {
@@ -220,8 +221,8 @@ export class TabulaStack extends Stack {
       Validations.of(role).acknowledge({
         id: "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]",
         reason:
-          "The account-wide role API Gateway writes every API's logs in this region with, not only this stack's: " +
-          "AWS's own policy for exactly that role, as the API Gateway guide prescribes",
+          "API Gateway writes the logs of every API in this account and region with this one role, not only this " +
+          "stack's: it gets AWS's own policy for exactly that role, as the API Gateway guide prescribes",
       });
       const account = new apigw.CfnAccount(this, "ApiGatewayAccount", { cloudWatchRoleArn: role.roleArn });
       account.applyRemovalPolicy(RemovalPolicy.RETAIN);
@@ -247,8 +248,8 @@ export class TabulaStack extends Stack {
       Validations.of(route).acknowledge({
         id: "AwsSolutions-APIG4",
         reason:
-          "Public by design: a spectator watches without a token; a seat sends its token in the graphql-ws connection_init " +
-          "message, after the upgrade an authorizer would see, and ws-default checks it before acting on it",
+          "Public by design: a spectator watches without a token, and a seat's token comes in the graphql-ws " +
+          "connection_init message, after $connect (the only route an authorizer can guard); ws-default checks it",
       });
     }
 
