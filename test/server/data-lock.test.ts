@@ -30,9 +30,10 @@ setInterval(() => {}, 60_000);
 `,
 );
 
-const started: ChildProcess[] = [];
+/** Stops what each test started, even when it failed half-way. */
+const started: (() => void)[] = [];
 afterEach(() => {
-  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const stop of started.splice(0)) stop();
 });
 
 async function holder(dir: string, options: { orphanedUnder?: "sleep" } = {}): Promise<{ pid: number; child: ChildProcess }> {
@@ -40,8 +41,21 @@ async function holder(dir: string, options: { orphanedUnder?: "sleep" } = {}): P
   const child = options.orphanedUnder
     ? spawn("/bin/sh", ["-c", '"$@" & exec sleep 120', "sh", ...node], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] })
     : spawn(node[0]!, node.slice(1), { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-  started.push(child);
-  const pid = await new Promise<number>((resolve, reject) => {
+  let pid: number | undefined;
+  started.push(() => {
+    // Reaped: its pid (and an orphaned holder's) may be another process's by now.
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // Under a live `sleep`, the holder's pid is still the holder's (or its zombie's): nobody else reaps it.
+    if (options.orphanedUnder && pid !== undefined) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // a zombie already
+      }
+    }
+    child.kill("SIGKILL");
+  });
+  pid = await new Promise<number>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString();
