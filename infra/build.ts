@@ -13,6 +13,8 @@ import { build, type Metafile, type Plugin } from "esbuild";
 export const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 export const FUNCTIONS_DIR = join(ROOT, "functions");
 export const DEFAULT_OUT_DIR = join(ROOT, "dist");
+/** The Node.js major the bundles are compiled for: the Lambda runtime of infra/tabula-function.ts. */
+export const LAMBDA_NODE_MAJOR = 24;
 
 /** An entry point exports the Lambda `handler`; the other files of functions/ are shared by them. */
 const EXPORTS_HANDLER = /^export\s+(?:const|let|async\s+function|function)\s+handler\b/m;
@@ -145,7 +147,7 @@ export async function buildFunctions(options: BuildOptions = {}): Promise<BuiltF
       bundle: true,
       format: "esm",
       platform: "node",
-      target: "node22",
+      target: `node${LAMBDA_NODE_MAJOR}`,
       minify: true,
       // Error stacks name functions and classes (TabulaError, VersionConflictError).
       keepNames: true,

@@ -1,4 +1,31 @@
+import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { isLogLevel, type LogLevel } from "../src/api/logger.js";
+
+/** Requests per second over time, and the burst allowed on top: API Gateway's token bucket, per route. */
+export interface Throttle {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+}
+
+/**
+ * What one route accepts before API Gateway answers 429 itself, without invoking a function: a
+ * flood costs neither Lambda time nor DynamoDB units, and cannot use up the account's Lambda
+ * concurrency that the other routes need. Hundreds of matches at once stay far below them (a
+ * command is one request, a player sends a few a minute; a live client sends a message or two
+ * per subscription). API Gateway's own account quota per region (10,000 requests per second,
+ * burst 5,000 by default) caps whatever is set here.
+ */
+export const DEFAULT_HTTP_THROTTLE: Throttle = { rateLimit: 100, burstLimit: 200 };
+export const DEFAULT_WEBSOCKET_THROTTLE: Throttle = { rateLimit: 100, burstLimit: 200 };
+
+/**
+ * Who provides the CloudWatch role API Gateway needs, in each account and region, before a
+ * WebSocket stage may write access logs (HTTP APIs need none): `create` sets it to a role of this
+ * stack's (an account-wide setting; the role and the setting stay on `cdk destroy`), `existing`
+ * uses the one the account already has, `off` turns the WebSocket access logs off.
+ */
+export const API_GATEWAY_LOG_ROLES = ["create", "existing", "off"] as const;
+export type ApiGatewayLogRole = (typeof API_GATEWAY_LOG_ROLES)[number];
 
 /**
  * The deploy-time settings, from CDK context (`-c stage=prod -c allowedOrigins=https://a.example`
@@ -10,11 +37,18 @@ export interface DeployConfig {
   readonly memorySize: number;
   readonly logLevel: LogLevel;
   readonly sourceMaps: boolean;
+  /** Days CloudWatch keeps the functions' logs and the APIs' access logs. */
+  readonly logRetention: RetentionDays;
+  readonly httpThrottle: Throttle;
+  readonly webSocketThrottle: Throttle;
+  readonly apiGatewayLogRole: ApiGatewayLogRole;
 }
 
 export type Context = (key: string) => unknown;
 
 const STAGE = /^[A-Za-z][A-Za-z0-9-]{0,39}$/;
+/** The retentions CloudWatch Logs accepts, in days (9999: never expire). */
+const RETENTIONS = Object.values(RetentionDays).filter((days): days is RetentionDays => typeof days === "number");
 
 export function deployConfig(context: Context): DeployConfig {
   const text = (key: string): string | undefined => {
@@ -45,5 +79,33 @@ export function deployConfig(context: Context): DeployConfig {
   const sourceMaps = text("sourceMaps") ?? "false";
   if (sourceMaps !== "true" && sourceMaps !== "false") throw new Error(`sourceMaps "${sourceMaps}": true or false`);
 
-  return { stage, allowedOrigins, memorySize, logLevel, sourceMaps: sourceMaps === "true" };
+  const logRetention = Number(text("logRetentionDays") ?? RetentionDays.ONE_MONTH);
+  if (!RETENTIONS.includes(logRetention)) {
+    throw new Error(`logRetentionDays ${text("logRetentionDays")}: one of ${RETENTIONS.join(", ")} (9999: never expire)`);
+  }
+
+  const throttle = (prefix: string, defaults: Throttle): Throttle => {
+    const rateLimit = Number(text(`${prefix}RateLimit`) ?? defaults.rateLimit);
+    if (!Number.isFinite(rateLimit) || rateLimit <= 0) throw new Error(`${prefix}RateLimit ${text(`${prefix}RateLimit`)}: requests per second, more than 0`);
+    const burstLimit = Number(text(`${prefix}BurstLimit`) ?? defaults.burstLimit);
+    if (!Number.isInteger(burstLimit) || burstLimit < 1) throw new Error(`${prefix}BurstLimit ${text(`${prefix}BurstLimit`)}: a whole number of requests, at least 1`);
+    return { rateLimit, burstLimit };
+  };
+
+  const apiGatewayLogRole = text("apiGatewayLogRole") ?? "create";
+  if (!(API_GATEWAY_LOG_ROLES as readonly string[]).includes(apiGatewayLogRole)) {
+    throw new Error(`apiGatewayLogRole "${apiGatewayLogRole}": one of ${API_GATEWAY_LOG_ROLES.join(", ")}`);
+  }
+
+  return {
+    stage,
+    allowedOrigins,
+    memorySize,
+    logLevel,
+    sourceMaps: sourceMaps === "true",
+    logRetention,
+    httpThrottle: throttle("http", DEFAULT_HTTP_THROTTLE),
+    webSocketThrottle: throttle("webSocket", DEFAULT_WEBSOCKET_THROTTLE),
+    apiGatewayLogRole: apiGatewayLogRole as ApiGatewayLogRole,
+  };
 }

@@ -1,4 +1,5 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from "aws-cdk-lib";
+import * as apigw from "aws-cdk-lib/aws-apigateway";
 import * as apigwv2 from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
@@ -11,6 +12,8 @@ import type { Construct } from "constructs";
 import { preflightResponse } from "../src/api/cors.js";
 import type { LogLevel } from "../src/api/logger.js";
 import { TABLE_KEYS, TTL_ATTRIBUTE } from "../src/store/table.js";
+import { type ApiGatewayLogRole, DEFAULT_HTTP_THROTTLE, DEFAULT_WEBSOCKET_THROTTLE, type Throttle } from "./config.js";
+import { wildcardResourceFinding } from "./nag-finding.js";
 import { type TableAction, TabulaFunction } from "./tabula-function.js";
 
 /**
@@ -47,11 +50,50 @@ export interface TabulaStackProps extends StackProps {
   readonly memorySize?: number;
   /** Default `warn`. */
   readonly logLevel?: LogLevel;
-  /** Default one month. */
+  /** The functions' logs and the APIs' access logs; default one month. */
   readonly logRetention?: logs.RetentionDays;
   /** Default false: see TabulaFunctionProps.sourceMaps. */
   readonly sourceMaps?: boolean;
+  /** Per route of the HTTP API; default DEFAULT_HTTP_THROTTLE (infra/config.ts). */
+  readonly httpThrottle?: Throttle;
+  /** Per route of the WebSocket API ($connect, $default, ...); default DEFAULT_WEBSOCKET_THROTTLE. */
+  readonly webSocketThrottle?: Throttle;
+  /** The CloudWatch role the WebSocket access logs need; default `create` (see ApiGatewayLogRole). */
+  readonly apiGatewayLogRole?: ApiGatewayLogRole;
 }
+
+/**
+ * One JSON object per request, for CloudWatch Logs Insights. Every value is quoted: API Gateway
+ * writes `-` for a variable without a value, which would not be JSON unquoted.
+ */
+const accessLogFormat = (fields: Record<string, string>) =>
+  apigw.AccessLogFormat.custom(JSON.stringify(Object.fromEntries(Object.entries(fields).map(([key, variable]) => [key, `$context.${variable}`]))));
+
+const HTTP_ACCESS_LOG = accessLogFormat({
+  requestId: "requestId",
+  time: "requestTime",
+  ip: "identity.sourceIp",
+  userAgent: "identity.userAgent",
+  method: "httpMethod",
+  path: "path",
+  route: "routeKey",
+  status: "status",
+  bytes: "responseLength",
+  latencyMs: "responseLatency",
+  integrationError: "integrationErrorMessage",
+});
+
+const WEBSOCKET_ACCESS_LOG = accessLogFormat({
+  requestId: "requestId",
+  time: "requestTime",
+  ip: "identity.sourceIp",
+  event: "eventType",
+  route: "routeKey",
+  connectionId: "connectionId",
+  status: "status",
+  integrationLatencyMs: "integrationLatency",
+  error: "error.message",
+});
 
 /**
  * Tabula on AWS: one DynamoDB table; GraphQL and REST on an HTTP API; live updates on a
@@ -61,6 +103,7 @@ export class TabulaStack extends Stack {
   readonly table: dynamodb.Table;
   readonly functions: Readonly<Record<FunctionName, TabulaFunction>>;
   readonly httpApi: apigwv2.HttpApi;
+  readonly httpStage: apigwv2.HttpStage;
   readonly webSocketApi: apigwv2.WebSocketApi;
   readonly webSocketStage: apigwv2.WebSocketStage;
   readonly fanOutFailures: sqs.Queue;
@@ -81,14 +124,17 @@ export class TabulaStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    const logRetention = props.logRetention ?? logs.RetentionDays.ONE_MONTH;
     const shared = {
       assetDir: props.assetDir,
       table: this.table,
       memorySize: props.memorySize ?? 1024,
       logLevel: props.logLevel ?? "warn",
-      logRetention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+      logRetention,
       sourceMaps: props.sourceMaps ?? false,
     };
+    // Logs are not data: they go with the stack, as the functions' do.
+    const accessLogs = (id: string) => new logs.LogGroup(this, id, { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY });
     const fn = (id: string, name: FunctionName, extra: { timeout?: Duration } = {}) =>
       new TabulaFunction(this, id, { ...shared, ...extra, name, tableActions: TABLE_ACCESS[name] });
 
@@ -105,30 +151,83 @@ export class TabulaStack extends Stack {
         exposeHeaders: list(preflight["access-control-expose-headers"]),
         maxAge: Duration.seconds(Number(preflight["access-control-max-age"] ?? 600)),
       },
+      // Made below, with throttling and access logs (the same construct id as the default one).
+      createDefaultStage: false,
+    });
+    const httpThrottle = props.httpThrottle ?? DEFAULT_HTTP_THROTTLE;
+    this.httpStage = this.httpApi.addStage("DefaultStage", {
+      stageName: "$default",
+      autoDeploy: true,
+      throttle: { rateLimit: httpThrottle.rateLimit, burstLimit: httpThrottle.burstLimit },
+      accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs("HttpAccessLogs")), format: HTTP_ACCESS_LOG },
     });
     const graphql = fn("GraphqlFunction", "graphql");
     const rest = fn("RestFunction", "rest");
-    this.httpApi.addRoutes({
-      path: "/graphql",
-      methods: [apigwv2.HttpMethod.ANY],
-      integration: new HttpLambdaIntegration("GraphqlIntegration", graphql),
-    });
-    this.httpApi.addRoutes({
-      path: "/api/{proxy+}",
-      methods: [apigwv2.HttpMethod.ANY],
-      integration: new HttpLambdaIntegration("RestIntegration", rest),
-    });
+    const httpRoutes = [
+      ...this.httpApi.addRoutes({
+        path: "/graphql",
+        methods: [apigwv2.HttpMethod.ANY],
+        integration: new HttpLambdaIntegration("GraphqlIntegration", graphql),
+      }),
+      ...this.httpApi.addRoutes({
+        path: "/api/{proxy+}",
+        methods: [apigwv2.HttpMethod.ANY],
+        integration: new HttpLambdaIntegration("RestIntegration", rest),
+      }),
+    ];
+    for (const route of httpRoutes) {
+      Validations.of(route).acknowledge({
+        id: "AwsSolutions-APIG4",
+        reason:
+          "Public by design: anyone may create a match and read or watch one; acting for a seat takes its token " +
+          "(Authorization: Bearer), which the function checks on every command (src/api/auth.ts) against the match's own hash",
+      });
+    }
 
     // WebSocket: the routes' functions need the stage's management endpoint, so the API comes first.
     this.webSocketApi = new apigwv2.WebSocketApi(this, "WebSocketApi", {
       apiName: `tabula-${props.stage}-live`,
       description: "Tabula live updates: graphql-transport-ws",
     });
+    const webSocketThrottle = props.webSocketThrottle ?? DEFAULT_WEBSOCKET_THROTTLE;
+    const logRole = props.apiGatewayLogRole ?? "create";
     this.webSocketStage = new apigwv2.WebSocketStage(this, "WebSocketStage", {
       webSocketApi: this.webSocketApi,
       stageName: props.stage,
       autoDeploy: true,
+      throttle: { rateLimit: webSocketThrottle.rateLimit, burstLimit: webSocketThrottle.burstLimit },
+      ...(logRole === "off"
+        ? {}
+        : { accessLogSettings: { destination: new apigwv2.LogGroupLogDestination(accessLogs("WebSocketAccessLogs")), format: WEBSOCKET_ACCESS_LOG } }),
     });
+    if (logRole === "off") {
+      Validations.of(this.webSocketStage).acknowledge({
+        id: "AwsSolutions-APIG1",
+        reason: "Turned off at deploy time (apiGatewayLogRole=off), for an account whose API Gateway CloudWatch role is not set",
+      });
+    }
+    if (logRole === "create") {
+      // A WebSocket stage may only log once the account's API Gateway settings name a role that
+      // can write to CloudWatch Logs (a fresh account has none, and the deploy would fail). The
+      // setting is one per account and region, shared with every other API there: the role
+      // gets the permissions AWS prescribes for it, and both stay when the stack goes, so that
+      // the other APIs' logging never loses its role.
+      const role = new iam.Role(this, "ApiGatewayLogRole", {
+        assumedBy: new iam.ServicePrincipal("apigateway.amazonaws.com"),
+        description: "API Gateway's CloudWatch Logs role for this account and region (set by a Tabula stack)",
+        managedPolicies: [iam.ManagedPolicy.fromAwsManagedPolicyName("service-role/AmazonAPIGatewayPushToCloudWatchLogs")],
+      });
+      role.applyRemovalPolicy(RemovalPolicy.RETAIN);
+      Validations.of(role).acknowledge({
+        id: "AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]",
+        reason:
+          "API Gateway writes the logs of every API in this account and region with this one role, not only this " +
+          "stack's: it gets AWS's own policy for exactly that role, as the API Gateway guide prescribes",
+      });
+      const account = new apigw.CfnAccount(this, "ApiGatewayAccount", { cloudWatchRoleArn: role.roleArn });
+      account.applyRemovalPolicy(RemovalPolicy.RETAIN);
+      this.webSocketStage.node.addDependency(account);
+    }
     const live = { WEBSOCKET_MANAGEMENT_ENDPOINT: this.webSocketStage.callbackUrl };
     const liveFn = (id: string, name: FunctionName, timeout?: Duration) => {
       const f = fn(id, name, timeout ? { timeout } : {});
@@ -140,26 +239,43 @@ export class TabulaStack extends Stack {
     // A subscribe's catch-up may wait out another delivery's lease (10 s): up to API Gateway's 29 s.
     const wsDefault = liveFn("WsDefaultFunction", "ws-default", Duration.seconds(29));
     const streamFanout = liveFn("StreamFanoutFunction", "stream-fanout", Duration.seconds(60));
-    this.webSocketApi.addRoute("$connect", { integration: new WebSocketLambdaIntegration("ConnectIntegration", wsConnect) });
-    this.webSocketApi.addRoute("$disconnect", { integration: new WebSocketLambdaIntegration("DisconnectIntegration", wsDisconnect) });
-    this.webSocketApi.addRoute("$default", { integration: new WebSocketLambdaIntegration("DefaultIntegration", wsDefault) });
+    const webSocketRoutes = [
+      this.webSocketApi.addRoute("$connect", { integration: new WebSocketLambdaIntegration("ConnectIntegration", wsConnect) }),
+      this.webSocketApi.addRoute("$disconnect", { integration: new WebSocketLambdaIntegration("DisconnectIntegration", wsDisconnect) }),
+      this.webSocketApi.addRoute("$default", { integration: new WebSocketLambdaIntegration("DefaultIntegration", wsDefault) }),
+    ];
+    for (const route of webSocketRoutes) {
+      Validations.of(route).acknowledge({
+        id: "AwsSolutions-APIG4",
+        reason:
+          "Public by design: a spectator watches without a token, and a seat's token comes in the graphql-ws " +
+          "connection_init message, after $connect (the only route an authorizer can guard); ws-default checks it",
+      });
+    }
 
     // Only the functions that push may post to connections, on this API and stage only. They
     // only ever post (PostToConnection), never read or close a connection.
-    const postToConnections = new iam.PolicyStatement({
-      actions: ["execute-api:ManageConnections"],
-      resources: [
-        Stack.of(this).formatArn({ service: "execute-api", resource: this.webSocketApi.apiId, resourceName: `${props.stage}/POST/@connections/*` }),
-      ],
-    });
-    wsDefault.addToRolePolicy(postToConnections);
-    streamFanout.addToRolePolicy(postToConnections);
+    const connections = Stack.of(this).formatArn({ service: "execute-api", resource: this.webSocketApi.apiId, resourceName: `${props.stage}/POST/@connections/*` });
+    const postToConnections = new iam.PolicyStatement({ actions: ["execute-api:ManageConnections"], resources: [connections] });
+    for (const pusher of [wsDefault, streamFanout]) {
+      pusher.addToRolePolicy(postToConnections);
+      Validations.of(pusher.role!).acknowledge({
+        id: wildcardResourceFinding(this, connections),
+        reason: "Connection ids are made by API Gateway as clients connect; this is POST to any connection of this API's stage, nothing more",
+      });
+    }
 
     // Every committed event reaches the fan-out; nothing else in the table does.
     this.fanOutFailures = new sqs.Queue(this, "FanOutFailures", {
       retentionPeriod: Duration.days(14),
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
+    });
+    Validations.of(this.fanOutFailures).acknowledge({
+      id: "AwsSolutions-SQS3",
+      reason:
+        "This queue is itself the dead-letter destination of the stream's event source mapping (cdk-nag only recognizes " +
+        "queues' redrive policies); nothing consumes it automatically, so a queue behind it would never receive anything",
     });
     streamFanout.addEventSource(
       new DynamoEventSource(this.table, {
@@ -180,6 +296,11 @@ export class TabulaStack extends Stack {
         ],
       }),
     );
+    // The same finding as X-Ray's (TabulaFunction), for one more statement on this role.
+    Validations.of(streamFanout.role!).acknowledge({
+      id: "AwsSolutions-IAM5[Resource::*]",
+      reason: "The event source mapping needs dynamodb:ListStreams, which accepts no resource but *; it reads only this table's stream",
+    });
 
     this.functions = { graphql, rest, "ws-connect": wsConnect, "ws-disconnect": wsDisconnect, "ws-default": wsDefault, "stream-fanout": streamFanout };
 

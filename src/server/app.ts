@@ -102,7 +102,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     let endpoint = options.dynamoEndpoint;
     if (!endpoint) {
       const path = options.memory ? undefined : (options.dataDir ?? ".data");
-      if (path) cleanups.push(lockDataDir(path));
+      if (path) cleanups.push(await lockDataDir(path));
       embedded = await startEmbeddedStore({ path });
       const store = embedded;
       cleanups.push(() => store.close());

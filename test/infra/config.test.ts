@@ -1,15 +1,50 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { deployConfig } from "../../infra/config.js";
 
 const from = (context: Record<string, unknown>) => deployConfig((key) => context[key]);
 
 describe("deploy settings from CDK context", () => {
-  it("defaults: stage dev, any origin, 1024 MB, warn, no source maps", () => {
-    expect(from({})).toEqual({ stage: "dev", allowedOrigins: ["*"], memorySize: 1024, logLevel: "warn", sourceMaps: false });
+  it("defaults: stage dev, any origin, 1024 MB, warn, no source maps, logs kept 30 days, 100/s bursts of 200, the log role created", () => {
+    expect(from({})).toEqual({
+      stage: "dev",
+      allowedOrigins: ["*"],
+      memorySize: 1024,
+      logLevel: "warn",
+      sourceMaps: false,
+      logRetention: 30,
+      httpThrottle: { rateLimit: 100, burstLimit: 200 },
+      webSocketThrottle: { rateLimit: 100, burstLimit: 200 },
+      apiGatewayLogRole: "create",
+    });
+  });
+
+  it("cdk.json spells out every default, and only those", () => {
+    const { context } = JSON.parse(readFileSync(new URL("../../cdk.json", import.meta.url), "utf8")) as { context: Record<string, unknown> };
+    const { "cli-telemetry": _telemetry, ...settings } = context;
+    expect(from(settings)).toEqual(from({}));
+    expect(Object.keys(settings).sort()).toEqual(
+      [
+        "stage", "allowedOrigins", "memory", "logLevel", "sourceMaps", "logRetentionDays",
+        "httpRateLimit", "httpBurstLimit", "webSocketRateLimit", "webSocketBurstLimit", "apiGatewayLogRole",
+      ].sort(),
+    );
+  });
+
+  it("reads the limits, the retention and the log role", () => {
+    expect(
+      from({ httpRateLimit: "20.5", httpBurstLimit: "40", webSocketRateLimit: 5, webSocketBurstLimit: 10, logRetentionDays: "365", apiGatewayLogRole: "existing" }),
+    ).toMatchObject({
+      httpThrottle: { rateLimit: 20.5, burstLimit: 40 },
+      webSocketThrottle: { rateLimit: 5, burstLimit: 10 },
+      logRetention: 365,
+      apiGatewayLogRole: "existing",
+    });
+    expect(from({ logRetentionDays: 9999, apiGatewayLogRole: "off" })).toMatchObject({ logRetention: 9999, apiGatewayLogRole: "off" });
   });
 
   it("reads -c values (strings) and cdk.json values (numbers, booleans, lists)", () => {
-    expect(from({ stage: "prod", allowedOrigins: "https://a.example, https://b.example:8443", memory: "512", logLevel: "info", sourceMaps: "true" })).toEqual({
+    expect(from({ stage: "prod", allowedOrigins: "https://a.example, https://b.example:8443", memory: "512", logLevel: "info", sourceMaps: "true" })).toMatchObject({
       stage: "prod",
       allowedOrigins: ["https://a.example", "https://b.example:8443"],
       memorySize: 512,
@@ -33,6 +68,15 @@ describe("deploy settings from CDK context", () => {
     [{ memory: "1.5" }, /memory/],
     [{ logLevel: "verbose" }, /logLevel/],
     [{ sourceMaps: "yes" }, /sourceMaps/],
+    [{ logRetentionDays: "10" }, /logRetentionDays 10: one of 1, 3, 5, 7/],
+    [{ logRetentionDays: "forever" }, /logRetentionDays/],
+    [{ httpRateLimit: "0" }, /httpRateLimit/],
+    [{ httpRateLimit: "-1" }, /httpRateLimit/],
+    [{ httpRateLimit: "fast" }, /httpRateLimit/],
+    [{ httpBurstLimit: "1.5" }, /httpBurstLimit/],
+    [{ webSocketRateLimit: "Infinity" }, /webSocketRateLimit/],
+    [{ webSocketBurstLimit: "0" }, /webSocketBurstLimit/],
+    [{ apiGatewayLogRole: "yes" }, /apiGatewayLogRole "yes": one of create, existing, off/],
   ])("refuses %j", (context, message) => {
     expect(() => from(context)).toThrow(message);
   });

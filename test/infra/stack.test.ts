@@ -1,11 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { App } from "aws-cdk-lib";
+import { App, Validations } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
+import { RetentionDays } from "aws-cdk-lib/aws-logs";
+import { AwsSolutionsChecks } from "cdk-nag";
+import type { IConstruct } from "constructs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TabulaStack, type TabulaStackProps } from "../../infra/stack.js";
-import { functionNames } from "../../infra/build.js";
+import { functionNames, LAMBDA_NODE_MAJOR } from "../../infra/build.js";
+import { RUNTIME } from "../../infra/tabula-function.js";
 
 /**
  * The synthesized CloudFormation of the stack. Synthesis only packs the asset directories,
@@ -15,6 +19,7 @@ const NAMES = functionNames();
 let assetDir: string;
 /** The stack with its defaults, synthesized once (the first synthesis loads aws-cdk-lib: slow). */
 let defaults: Template;
+let defaultStack: TabulaStack;
 
 beforeAll(() => {
   assetDir = mkdtempSync(join(tmpdir(), "tabula-assets-"));
@@ -23,15 +28,15 @@ beforeAll(() => {
     writeFileSync(join(assetDir, name, "index.mjs"), `export const handler = async () => "${name}";\n`);
     writeFileSync(join(assetDir, name, "index.mjs.map"), "{}");
   }
-  defaults = synth();
+  defaultStack = stack();
+  defaults = Template.fromStack(defaultStack);
 }, 180_000);
 afterAll(() => rmSync(assetDir, { recursive: true, force: true }));
 
-function synth(props: Partial<TabulaStackProps> = {}): Template {
-  const app = new App();
-  const stack = new TabulaStack(app, "Tabula-test", { stage: "test", assetDir, env: { account: "123456789012", region: "eu-west-1" }, ...props });
-  return Template.fromStack(stack);
+function stack(props: Partial<TabulaStackProps> = {}): TabulaStack {
+  return new TabulaStack(new App(), "Tabula-test", { stage: "test", assetDir, env: { account: "123456789012", region: "eu-west-1" }, ...props });
 }
+const synth = (props: Partial<TabulaStackProps> = {}): Template => Template.fromStack(stack(props));
 
 type Resource = { Type: string; Properties: any; DeletionPolicy?: string; UpdateReplacePolicy?: string; DependsOn?: string[] };
 const resources = (t: Template, type: string): [string, Resource][] => Object.entries(t.findResources(type)) as [string, Resource][];
@@ -45,15 +50,16 @@ function functionId(t: Template, name: string): string {
   return only(resources(t, "AWS::Lambda::Function").filter(([, r]) => r.Properties.Description === `Tabula functions/${name}.ts`))[0];
 }
 
-/** Every statement of every policy attached to a function's role. */
+/** Every statement of every policy attached to a function's role (which has no managed or inline policy). */
 function statementsOf(t: Template, name: string): { Action: string | string[]; Resource: unknown; Effect: string }[] {
   const fn = t.findResources("AWS::Lambda::Function")[functionId(t, name)]!;
   const roleId = fn.Properties.Role["Fn::GetAtt"][0] as string;
   const role = t.findResources("AWS::IAM::Role")[roleId]!;
   expect(role.Properties.Policies ?? []).toEqual([]);
-  const managed = JSON.stringify(role.Properties.ManagedPolicyArns ?? []);
-  expect(managed).toContain("AWSLambdaBasicExecutionRole");
-  expect(role.Properties.ManagedPolicyArns).toHaveLength(1);
+  expect(role.Properties.ManagedPolicyArns ?? []).toEqual([]);
+  expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+    { Action: "sts:AssumeRole", Effect: "Allow", Principal: { Service: "lambda.amazonaws.com" } },
+  ]);
   return resources(t, "AWS::IAM::Policy")
     .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleId))
     .flatMap(([, p]) => p.Properties.PolicyDocument.Statement);
@@ -86,14 +92,14 @@ describe("the table", () => {
 });
 
 describe("the functions", () => {
-  it("one per entry point of functions/, each Node.js 22 on arm64 from its dist/ bundle, traced, with its own log group", () => {
+  it("one per entry point of functions/, each Node.js 24 on arm64 from its dist/ bundle, traced, with its own log group", () => {
     const t = defaults;
     const fns = resources(t, "AWS::Lambda::Function");
     expect(fns.map(([, f]) => f.Properties.Description).sort()).toEqual(NAMES.map((n) => `Tabula functions/${n}.ts`).sort());
     const [tableId] = only(resources(t, "AWS::DynamoDB::Table"));
     for (const [, f] of fns) {
       expect(f.Properties).toMatchObject({
-        Runtime: "nodejs22.x",
+        Runtime: "nodejs24.x",
         Architectures: ["arm64"],
         Handler: "index.handler",
         MemorySize: 1024,
@@ -104,7 +110,11 @@ describe("the functions", () => {
       const logGroupId = f.Properties.LoggingConfig.LogGroup.Ref as string;
       expect(t.findResources("AWS::Logs::LogGroup")[logGroupId]!.Properties.RetentionInDays).toBe(30);
     }
-    expect(resources(t, "AWS::Logs::LogGroup")).toHaveLength(NAMES.length);
+    expect(resources(t, "AWS::Logs::LogGroup")).toHaveLength(NAMES.length + 2); // and the two APIs' access logs
+  });
+
+  it("run the Node.js the bundles are compiled for", () => {
+    expect(RUNTIME.name).toBe(`nodejs${LAMBDA_NODE_MAJOR}.x`);
   });
 
   it("timeouts: 10 s for requests, 29 s for $default (a catch-up may wait out a lease), 60 s for the fan-out", () => {
@@ -182,8 +192,14 @@ describe("least privilege", () => {
         expect(manage).toEqual([]);
       }
 
+      // Its logs: its own log group, nothing else.
+      const logGroupId = t.findResources("AWS::Lambda::Function")[functionId(t, name)]!.Properties.LoggingConfig.LogGroup.Ref as string;
+      const logging = only(statements.filter((s) => actions(s).some((a) => a.startsWith("logs:"))));
+      expect(actions(logging).sort()).toEqual(["logs:CreateLogStream", "logs:PutLogEvents"]);
+      expect(logging.Resource).toEqual({ "Fn::GetAtt": [logGroupId, "Arn"] });
+
       // Everything else a function may do: X-Ray; the fan-out also reads the stream and writes its DLQ.
-      const rest = statements.filter((s) => !onTable.includes(s) && !manage.includes(s));
+      const rest = statements.filter((s) => !onTable.includes(s) && !manage.includes(s) && s !== logging);
       const allowed = ["xray:PutTelemetryRecords", "xray:PutTraceSegments"];
       if (name === "stream-fanout") {
         allowed.push("dynamodb:ListStreams", ...STREAM_READ, "sqs:GetQueueAttributes", "sqs:GetQueueUrl", "sqs:SendMessage");
@@ -262,6 +278,130 @@ describe("the WebSocket API", () => {
       expect(permission.Properties.Principal).toBe("apigateway.amazonaws.com");
       expect(refersTo(permission.Properties.SourceArn, wsId)).toBe(true);
     }
+  });
+});
+
+/** The stage of the HTTP API or of the WebSocket API. */
+function stageOf(t: Template, protocol: "HTTP" | "WEBSOCKET"): Resource {
+  const [apiId] = only(resources(t, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === protocol));
+  return only(resources(t, "AWS::ApiGatewayV2::Stage").filter(([, s]) => s.Properties.ApiId.Ref === apiId))[1];
+}
+
+describe("abuse limits", () => {
+  it("throttle every route of both APIs at 100 requests per second, bursts of 200, by default", () => {
+    for (const protocol of ["HTTP", "WEBSOCKET"] as const) {
+      expect(stageOf(defaults, protocol).Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 });
+    }
+  });
+
+  it("take their limits from the props, each API its own", () => {
+    const t = synth({ httpThrottle: { rateLimit: 25.5, burstLimit: 50 }, webSocketThrottle: { rateLimit: 10, burstLimit: 20 } });
+    expect(stageOf(t, "HTTP").Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 25.5, ThrottlingBurstLimit: 50 });
+    expect(stageOf(t, "WEBSOCKET").Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 });
+  });
+});
+
+describe("access logs", () => {
+  const destination = (stage: Resource) => stage.Properties.AccessLogSettings.DestinationArn["Fn::GetAtt"] as [string, string];
+
+  it("both APIs log every request as one JSON object to a log group of their own, kept a month and deleted with the stack", () => {
+    const t = defaults;
+    const groups = t.findResources("AWS::Logs::LogGroup");
+    const functionGroups = new Set(resources(t, "AWS::Lambda::Function").map(([, f]) => f.Properties.LoggingConfig.LogGroup.Ref as string));
+    const fields: Record<string, string[]> = {
+      HTTP: ["requestId", "time", "ip", "userAgent", "method", "path", "route", "status", "bytes", "latencyMs", "integrationError"],
+      WEBSOCKET: ["requestId", "time", "ip", "event", "route", "connectionId", "status", "integrationLatencyMs", "error"],
+    };
+    const seen = new Set<string>();
+    for (const protocol of ["HTTP", "WEBSOCKET"] as const) {
+      const stage = stageOf(t, protocol);
+      const [groupId, attribute] = destination(stage);
+      expect(attribute).toBe("Arn");
+      expect(functionGroups.has(groupId)).toBe(false);
+      seen.add(groupId);
+      expect(groups[groupId]).toMatchObject({ Properties: { RetentionInDays: 30 }, DeletionPolicy: "Delete" });
+      const format = JSON.parse(stage.Properties.AccessLogSettings.Format) as Record<string, string>;
+      expect(Object.keys(format)).toEqual(fields[protocol]);
+      for (const value of Object.values(format)) expect(value).toMatch(/^\$context\.[A-Za-z.]+$/);
+    }
+    expect(seen.size).toBe(2);
+  });
+
+  it("the retention comes from the props, for the functions' logs too", () => {
+    const t = synth({ logRetention: RetentionDays.ONE_WEEK });
+    for (const [, group] of resources(t, "AWS::Logs::LogGroup")) expect(group.Properties.RetentionInDays).toBe(7);
+  });
+
+  it("API Gateway's CloudWatch role for the account: created and kept by default, before the WebSocket stage", () => {
+    const t = defaults;
+    const [accountId, account] = only(resources(t, "AWS::ApiGateway::Account"));
+    expect(account.DeletionPolicy).toBe("Retain");
+    const roleId = account.Properties.CloudWatchRoleArn["Fn::GetAtt"][0] as string;
+    const role = t.findResources("AWS::IAM::Role")[roleId]!;
+    expect(role.DeletionPolicy).toBe("Retain");
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      { Action: "sts:AssumeRole", Effect: "Allow", Principal: { Service: "apigateway.amazonaws.com" } },
+    ]);
+    expect(JSON.stringify(role.Properties.ManagedPolicyArns)).toContain(":iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs");
+    expect(stageOf(t, "WEBSOCKET").DependsOn).toContain(accountId);
+  });
+
+  it("apiGatewayLogRole existing: the account has one, the stack leaves the setting alone; off: no WebSocket access logs", () => {
+    const existing = synth({ apiGatewayLogRole: "existing" });
+    expect(resources(existing, "AWS::ApiGateway::Account")).toEqual([]);
+    expect(stageOf(existing, "WEBSOCKET").Properties.AccessLogSettings).toBeDefined();
+    const off = synth({ apiGatewayLogRole: "off" });
+    expect(resources(off, "AWS::ApiGateway::Account")).toEqual([]);
+    expect(stageOf(off, "WEBSOCKET").Properties.AccessLogSettings).toBeUndefined();
+    expect(stageOf(off, "HTTP").Properties.AccessLogSettings).toBeDefined();
+  });
+});
+
+describe("cdk-nag (AwsSolutions)", () => {
+  type Violation = { ruleName: string; severity: string; violatingResources: { constructPath: string }[] };
+  /** What the pack reports, errors and warnings alike, after the stack's acknowledgments. */
+  const violations = (scope: IConstruct) => new AwsSolutionsChecks().validateScope(scope).violations as Violation[];
+  /** What it would report without them: every finding, one per rule and resource. */
+  const findings = (scope: IConstruct) => {
+    const checks = new AwsSolutionsChecks();
+    // A test-only look behind the acknowledgments; isAcknowledged is the pack's one way of reading them.
+    (checks as unknown as { isAcknowledged: () => boolean }).isAcknowledged = () => false;
+    return (checks.validateScope(scope).violations as Violation[]).flatMap((v) => v.violatingResources.map((r) => ({ rule: v.ruleName, path: r.constructPath })));
+  };
+  /** Every acknowledgment in the tree: where, which rule, why. */
+  const acknowledgments = (scope: IConstruct) =>
+    scope.node.findAll().flatMap((c) =>
+      c.node.metadata
+        .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
+        .flatMap((m) => Object.entries(m.data as Record<string, string>).map(([id, reason]) => ({ path: c.node.path, rule: id.replace(/^annotation::/i, ""), reason }))),
+    );
+
+  it.each([["create"], ["existing"], ["off"]] as const)("reports nothing unacknowledged, with apiGatewayLogRole %s", (apiGatewayLogRole) => {
+    const s = apiGatewayLogRole === "create" ? defaultStack : stack({ apiGatewayLogRole });
+    expect(violations(s)).toEqual([]);
+  });
+
+  it("every acknowledgment has a reason and covers a finding on its construct or below it; none is spare", () => {
+    for (const s of [defaultStack, stack({ apiGatewayLogRole: "off" })]) {
+      const found = findings(s);
+      const acknowledged = acknowledgments(s);
+      expect(acknowledged.length).toBeGreaterThan(0);
+      for (const a of acknowledged) {
+        expect(a.reason.length, `${a.rule} at ${a.path}`).toBeGreaterThan(40);
+        expect(found.some((f) => f.rule === a.rule && (f.path === a.path || f.path.startsWith(`${a.path}/`))), `${a.rule} at ${a.path}`).toBe(true);
+      }
+    }
+  });
+
+  it("acknowledges only what cannot be fixed: public routes, X-Ray's and ListStreams' *, connection ids, the DLQ itself, the account log role", () => {
+    const count: Record<string, number> = {};
+    for (const { rule } of findings(defaultStack)) {
+      const key = rule.replace(/\[.*\]$/, "");
+      count[key] = (count[key] ?? 0) + 1;
+    }
+    // Today: APIG4 x5 (routes), IAM5 x8 (six roles' X-Ray *, two roles' @connections/*), SQS3 x1,
+    // IAM4 x1 (the account's API Gateway log role). Growing any of these needs a look, and a reason.
+    expect(count).toEqual({ "AwsSolutions-APIG4": 5, "AwsSolutions-IAM5": 8, "AwsSolutions-SQS3": 1, "AwsSolutions-IAM4": 1 });
   });
 });
 

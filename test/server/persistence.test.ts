@@ -39,12 +39,10 @@ describe("a server with a data directory", () => {
     } finally {
       await first.close();
     }
-    // Another live process holds it (the parent of this worker stands in for one).
+    // Other processes, crashes, zombies and reused pids: test/server/data-lock.test.ts. A pid file
+    // alone holds nothing (it only names the owner): one left behind is no obstacle.
     const other = await mkdtemp(join(tmpdir(), "tabula-data-"));
     await writeFile(join(other, "tabula.pid"), String(process.ppid));
-    await expect(startTestServer({ dataDir: other, memory: false })).rejects.toThrow(new RegExp(`used by another Tabula server \\(pid ${process.ppid}\\)`));
-    // A pid file left by a process that is gone is taken over.
-    await writeFile(join(other, "tabula.pid"), "999999999");
     const taken = await startTestServer({ dataDir: other, memory: false });
     await taken.close();
     await rm(other, { recursive: true, force: true });
