@@ -54,14 +54,14 @@ export interface BuiltFunction {
 }
 
 /**
- * Bundled CommonJS code (Apollo's Lambda integration, parts of the SDK) calls `require` for
+ * Bundled CommonJS code (parts of Apollo and of the SDK) calls `require` for
  * Node built-ins, which an ES module does not have: give it one.
  */
 const REQUIRE_BANNER = 'import { createRequire as __tabulaCreateRequire } from "node:module"; const require = __tabulaCreateRequire(import.meta.url);';
 
 /**
- * CommonJS code `require`s packages that our ES modules `import`: `@as-integrations/aws-lambda`
- * requires `@apollo/server`, the SDK's credential providers require `@aws-sdk/core`. For a
+ * CommonJS code `require`s packages that our ES modules `import`: the SDK's credential providers
+ * require `@aws-sdk/core`. For a
  * package that ships both builds, that would bundle both, each with its own copy of what it
  * pulls in. Resolving those `require`s as imports keeps one copy (esbuild wraps the ES module
  * for the CommonJS caller).
@@ -102,7 +102,7 @@ const englishZod: Plugin = {
  *   to a pure-JS SHA-256 (sha.js and its polyfills) for every operation it hashes: use
  *   node:crypto, as it would outside a bundle.
  * - Apollo's usage reporting, schema reporting and inline tracing (Apollo GraphOS) carry a
- *   protobuf runtime; functions/graphql.ts installs their `...Disabled` plugins, so Apollo never
+ *   protobuf runtime; createGraphqlServer installs their `...Disabled` plugins, so Apollo never
  *   loads them and APOLLO_KEY in the environment changes nothing.
  * - The SDK's default credential chain (profiles, SSO, web identity, container, instance
  *   metadata, with their STS and SSO clients): Lambda hands the function role's credentials
