@@ -118,6 +118,7 @@ export function position(spec: PositionSpec = {}): FootballState {
     turnsPlayed: spec.counted ?? [0, 0],
     score: spec.score ?? [0, 0],
     run: { side, length: spec.run ?? 1 },
+    rotation: side === 0 ? [(seat + 1) % perSide, 0] : [0, (seat - perSide + 1) % perSide],
     stage,
   };
   state = withTurnMarks(state, []);
