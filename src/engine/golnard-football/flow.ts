@@ -293,7 +293,9 @@ export function afterShootoutKick(state: FootballState, scored: boolean, notes: 
   const kicks = inc(sh.kicks, t.side);
   const s: FootballState = { ...state, shootout: { ...sh, goals, kicks }, holder: null };
   notes.push({ type: "shootoutKick", side: sideName(t.side), scored, goals: [...goals], kicks: [...kicks] });
-  const left = (side: SideIndex): number => Math.max(0, 5 - kicks[side]);
-  const decided = goals[0] + left(0) < goals[1] || goals[1] + left(1) < goals[0] || (kicks[0] === kicks[1] && kicks[0] >= 5 && goals[0] !== goals[1]);
+  // Each side gets at least five kicks, and in sudden death as many as the other.
+  const rounds = Math.max(5, kicks[0], kicks[1]);
+  const left = (side: SideIndex): number => rounds - kicks[side];
+  const decided = goals[0] + left(0) < goals[1] || goals[1] + left(1) < goals[0];
   return decided ? over(s, "shootout", notes) : beginShootoutKick(s);
 }
