@@ -315,7 +315,8 @@ function penaltyAction(ctx: Ctx, move: FootballMove): Outcome {
   const result = shot(s.tokens, s.ball!, t.side, move.direction, die);
   const recorded: FootballMove = { type: "penaltyShot", direction: move.direction, die };
   const notes: Note[] = [];
-  const spent: FootballState = { ...s, holder: null, ball: result.kind === "goal" ? null : s.ball, stage: { ...t, used: spend(t, die), actions: t.actions + 1 } };
+  // The kick is over whatever it did: the ball leaves the kicker's cell (a goal kick or the next shoot-out kick places it again).
+  const spent: FootballState = { ...s, holder: null, ball: null, stage: { ...t, used: spend(t, die), actions: t.actions + 1 } };
   if (result.kind === "goal") {
     if (t.play === "shootout") return done(afterShootoutKick(spent, true, notes), recorded, notes);
     return done(finishTurn(spent, { kind: "goal", against: defender, by: kicker, cell: result.cell }, notes), recorded, notes);
