@@ -5,12 +5,14 @@ import { playout, type Playout } from "../match/playout.js";
 import type { MatchState } from "../match/state.js";
 import { backgammonProfile } from "./selfplay/backgammon.js";
 import { estafetaProfile } from "./selfplay/golnard-estafeta.js";
+import { footballProfile } from "./selfplay/golnard-football.js";
 import { intFlag, type SelfplayProfile } from "./selfplay/profile.js";
 
 /** Every ruleset self-play knows; each profile brings its bot, invariants and figures. */
 const PROFILES: Partial<Record<RulesetId, SelfplayProfile>> = {
   backgammon: backgammonProfile,
   "golnard-estafeta": estafetaProfile,
+  "golnard-football": footballProfile,
 };
 
 const usage = (): string => {

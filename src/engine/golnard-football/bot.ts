@@ -1,6 +1,8 @@
 import type { Bot } from "../common/bot.js";
 import { prng } from "../common/prng.js";
-import { chebyshev, FORWARD, NEIGHBOURS, otherSide, toGoalLine, type Cell, type Direction, type SideIndex } from "./board.js";
+import { cellOf, chebyshev, FORWARD, halfOf, isPenaltyArea, NEIGHBOURS, otherSide, toGoalLine, type Cell, type Direction, type SideIndex } from "./board.js";
+
+const KEEPER_HOME: readonly [Cell, Cell] = [cellOf(1, 4), cellOf(18, 5)];
 import { cellAt, occWithout } from "./context.js";
 import { flight } from "./kick.js";
 import type { FootballMove } from "./move-schema.js";
@@ -73,11 +75,15 @@ export function scorer(state: FootballState): (m: FootballMove) => number {
         const i = tokenIndex(side, m.token);
         const from = state.tokens[i]!;
         const to = cellAt(m.to);
+        const keeperOut = i % 11 === 0 && !(isPenaltyArea(to) && halfOf(to) === side);
+        if (keeperOut) return -50;
         if (m.ball) {
           if (!m.drop) return 80 + 2 * (ball === null ? 0 : gain(ball, to));
           return 10 + 4 * (ball === null ? 0 : gain(ball, cellAt(m.drop))) - (near(cellAt(m.drop), otherSide(side)) ? 10 : 0);
         }
         if (ball === null) return 0;
+        // Keepers stay home (outside its area a keeper risks a penalty); field tokens run at the ball.
+        if (i % 11 === 0) return -chebyshev(to, KEEPER_HOME[side]);
         const closer = chebyshev(from, ball) - chebyshev(to, ball);
         return closer * (chebyshev(from, ball) <= 8 ? 3 : 1) + (toGoalLine(side, to) < toGoalLine(side, ball) ? -1 : 0);
       }
