@@ -11,7 +11,7 @@ import type { MatchEvent } from "../../../src/match/events.js";
 import { botChooser, playout } from "../../../src/match/playout.js";
 import type { MatchState } from "../../../src/match/state.js";
 import { verifyDice } from "../../../src/match/verify-dice.js";
-import { played, position, rules } from "./fixtures.js";
+import { played, position, rules, seatOf } from "./fixtures.js";
 
 /** Option sets the random matches run under: every set piece switched off alone and all together, every end. */
 const OPTION_SETS: readonly Record<string, unknown>[] = [
@@ -129,17 +129,17 @@ describe("legalMoves is complete", () => {
     positions.push(position({ play: "shootout", step: "kicker", ball: [16, 4], seats: 4 }));
     expect(positions.length).toBeGreaterThan(15);
     for (const s of positions) {
-      const seat = s.stage.kind === "turn" ? (s.stage.step === "keeper" ? -1 : s.stage.seat) : -1;
-      const listed = rules.legalMoves(s, seat === -1 ? (rules.turn(s) as { seats: number[] }).seats[0]! : seat);
+      const seat = seatOf(s);
+      const listed = rules.legalMoves(s, seat);
       const keys = listed.map(actionKey).sort();
       expect(new Set(keys).size, "legalMoves lists each action once").toBe(keys.length);
       expect(bruteForceLegalMoves(s).map(actionKey).sort()).toEqual(keys);
       // Each listed action is accepted by play as it is, and its record replays to the same state and record.
       for (const m of listed.slice(0, 40)) {
-        const r = rules.play(s, (rules.turn(s) as { seats: number[] }).seats[0]!, m);
+        const r = rules.play(s, seat, m);
         expect(r.ok).toBe(true);
         if (!r.ok) continue;
-        const again = rules.play(s, (rules.turn(s) as { seats: number[] }).seats[0]!, r.value.move);
+        const again = rules.play(s, seat, r.value.move);
         expect(again.ok && again.value.state).toEqual(r.value.state);
         expect(again.ok && again.value.move).toEqual(r.value.move);
       }
