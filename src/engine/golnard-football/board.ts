@@ -13,7 +13,9 @@ export type Point = { readonly x: number; readonly y: number };
 export const cellOf = (x: number, y: number): Cell => y * WIDTH + x;
 export const xOf = (c: Cell): number => c % WIDTH;
 export const yOf = (c: Cell): number => Math.floor(c / WIDTH);
-export const pointOf = (c: Cell): Point => ({ x: xOf(c), y: yOf(c) });
+/** One frozen point per cell, shared: moves and views are built from these without allocating. */
+const POINTS: readonly Point[] = Array.from({ length: WIDTH * HEIGHT }, (_, c) => Object.freeze({ x: c % WIDTH, y: Math.floor(c / WIDTH) }));
+export const pointOf = (c: Cell): Point => POINTS[c] ?? { x: xOf(c), y: yOf(c) };
 export const inField = (x: number, y: number): boolean => x >= 0 && x < WIDTH && y >= 0 && y < HEIGHT;
 export const chebyshev = (a: Cell, b: Cell): number => Math.max(Math.abs(xOf(a) - xOf(b)), Math.abs(yOf(a) - yOf(b)));
 

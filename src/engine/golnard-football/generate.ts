@@ -5,12 +5,18 @@ import type { FootballMove } from "./move-schema.js";
 import { runOutcome } from "./penalty.js";
 import { ballTarget, goalKickCells, lineDirections, penaltyBallCells, penaltyKeeperCells, penaltyKickerCells } from "./set-pieces.js";
 import { isKeeper, keeperOf, numberOf, type FootballState } from "./state.js";
-import { carriesIn, cellOfState, reach, statesAt, type Reach } from "./walk.js";
+import { reach, statesAt, type Reach } from "./walk.js";
 
 /** Receives each legal action in turn; returning true stops the enumeration (a cheap "is there any?"). */
 export type Visit = (move: FootballMove) => boolean | void;
 
 const STOP: Visit = () => true;
+
+// Module-local aliases of imported helpers used in the hot loops below (an imported binding read
+// per call costs a getter call under some loaders).
+const NB = NEIGHBOURS;
+const point = pt;
+const GOAL_ZONE: Uint8Array = Uint8Array.from({ length: 200 }, (_, c) => (isGoalZone(c) ? 1 : 0));
 
 /**
  * Enumerates every legal action of `seat` now, in a fixed order, and stops early when `visit`
@@ -124,11 +130,12 @@ export function walksOf(ctx: Ctx, i: number, die: number, r: Reach, visit: Visit
   // With this die the last one, a walk that ends holding the ball ends the turn: no lookahead.
   const last = (ctx.t.dice ?? []).filter((_, j) => !ctx.t.used[j]).length === 1;
   let occ: Int8Array | null = null;
+  const token = numberOf(i);
   for (const st of statesAt(r, die)) {
-    const end = cellOfState(st);
-    const carrying = carriesIn(st);
+    const end = st >> 1;
+    const carrying = (st & 1) === 1;
     if (carryOnly && !carrying) continue;
-    const base = { type: "walk" as const, token: numberOf(i), die, to: pt(end), ball: carrying };
+    const base = { type: "walk" as const, token, die, to: point(end), ball: carrying };
     if (!carrying) {
       if (visit(base)) return true;
       continue;
@@ -138,7 +145,9 @@ export function walksOf(ctx: Ctx, i: number, die: number, r: Reach, visit: Visit
       continue;
     }
     occ ??= occWithout(ctx.occ, ctx.s.tokens, i);
-    for (const drop of NEIGHBOURS[end]!) if (occ[drop] === 0 && !isGoalZone(drop) && visit({ ...base, drop: pt(drop) })) return true;
+    for (const drop of NB[end]!) {
+      if (occ[drop] === 0 && GOAL_ZONE[drop] === 0 && visit({ type: "walk", token, die, to: base.to, ball: true, drop: point(drop) })) return true;
+    }
   }
   return false;
 }
@@ -178,8 +187,8 @@ function walkKicksOf(ctx: Ctx, i: number, die: number, r: Reach, take: boolean, 
   const occ = occWithout(ctx.occ, s.tokens, i);
   for (let k = 1; k < die; k++) {
     for (const st of statesAt(r, k)) {
-      if (!carriesIn(st)) continue;
-      const stop = cellOfState(st);
+      if ((st & 1) === 0) continue;
+      const stop = st >> 1;
       if (!ctx.opponentNear[stop] && !(take && stop === s.ball && r.arrival[k] !== 0)) continue;
       const length = die - k;
       if (kicksOf(ctx, i, stop, length, occ, (dir) => visit({ type: "walkKick", token: numberOf(i), die, stop: pt(stop), length, direction: dir }))) return true;

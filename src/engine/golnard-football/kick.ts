@@ -1,4 +1,4 @@
-import { cellOf, DX, DY, FORWARD, goalOwner, halfOf, inField, isGoalZone, xOf, yOf, zoneOf, otherSide, type Cell, type Direction, type SideIndex } from "./board.js";
+import { DX, DY, FORWARD, goalOwner, halfOf, isGoalZone, zoneOf, otherSide, type Cell, type Direction, type SideIndex } from "./board.js";
 import type { Line } from "./state.js";
 import { keeperOf, sideOfToken } from "./state.js";
 
@@ -35,19 +35,24 @@ export function flight(tokens: readonly Cell[], occ: Int8Array, kicker: number, 
   const keeper = keeperOf(otherSide(side));
   const keeperCell = keeperAtHome(tokens, keeper) ? tokens[keeper]! : -1;
   const over: number[] = [];
+  const dx = DX[dir];
+  const dy = DY[dir];
+  const fx = from % 20;
+  const fy = (from - fx) / 20;
+  const goals = GOAL;
   let prev = from;
   for (let i = 1; i <= length; i++) {
-    const x = xOf(from) + DX[dir] * i;
-    const y = yOf(from) + DY[dir] * i;
-    if (!inField(x, y)) {
+    const x = fx + dx * i;
+    const y = fy + dy * i;
+    if (x < 0 || x > 19 || y < 0 || y > 9) {
       return { kind: "out", exit: prev, line: x < 0 || x > 19 ? "goal" : "touch", lastToucher: over.length > 0 ? over[over.length - 1]! : kicker };
     }
-    const c = cellOf(x, y);
+    const c = y * 20 + x;
     if (i === 1 && occ[c] !== 0) return { kind: "illegal", reason: "KICK_BLOCKED" };
     if (c === keeperCell) return { kind: "catch", keeper, stop: prev };
-    if (isGoalZone(c)) {
-      if (DX[dir] === 0) return { kind: "illegal", reason: "ALONG_GOAL_LINE" };
-      return { kind: "goal", against: goalOwner(c)!, cell: c };
+    if (goals[c] !== 0) {
+      if (dx === 0) return { kind: "illegal", reason: "ALONG_GOAL_LINE" };
+      return { kind: "goal", against: (goals[c]! - 1) as SideIndex, cell: c };
     }
     if (occ[c] !== 0) {
       if (i === length) return { kind: "illegal", reason: "LANDING_OCCUPIED" };
@@ -57,3 +62,6 @@ export function flight(tokens: readonly Cell[], occ: Int8Array, kicker: number, 
   }
   return { kind: "land", cell: prev, over };
 }
+
+/** Goal-zone owner + 1 per cell (0 = not a goal zone), kept local for the hot loop above. */
+const GOAL: Uint8Array = Uint8Array.from({ length: 200 }, (_, c) => (isGoalZone(c) ? goalOwner(c)! + 1 : 0));

@@ -70,6 +70,8 @@ export function reach(ctx: WalkContext, depth: number): Reach {
   const { occ, ball } = ctx;
   const ownKeeperZone = ctx.keeper ? (ctx.side === 0 ? 1 : 2) : -1;
   const ownGoal = ctx.keeper ? (ctx.side === 0 ? 3 : 4) : -1;
+  const neighbours = NB;
+  const zones = ZONE_CODE;
   for (let k = 1; k <= depth; k++) {
     const layer = buffer.subarray(size * k, size * (k + 1));
     const next: number[] = [];
@@ -77,11 +79,11 @@ export function reach(ctx: WalkContext, depth: number): Reach {
     for (const s of frontier) {
       const from = s >> 1;
       const carrying = (s & 1) === 1;
-      const fromZone = ZONE_CODE[from]!;
-      for (const to of NEIGHBOURS[from]!) {
+      const fromZone = zones[from]!;
+      for (const to of neighbours[from]!) {
         if (occ[to] !== 0) continue;
         const after = carrying || to === ball;
-        const zone = ZONE_CODE[to]!;
+        const zone = zones[to]!;
         if (zone !== 0) {
           if (zone >= 3) {
             if (zone !== ownGoal || after) continue;
@@ -110,6 +112,9 @@ export function reach(ctx: WalkContext, depth: number): Reach {
   }
   return { depth, layers, lists, arrival };
 }
+
+/** A module-local alias: an imported binding read in a hot loop costs a getter call under some loaders. */
+const NB = NEIGHBOURS;
 
 /** Zone codes: 0 free or penalty zone, 1 / 2 home / away goalkeeper zone, 3 / 4 home / away goal zone. */
 const ZONE_CODE: Uint8Array = Uint8Array.from({ length: CELLS }, (_, c) => {
