@@ -2,7 +2,7 @@ import { CELLS, chebyshev, halfOf, NEIGHBOURS, zoneOf, type Cell, type SideIndex
 
 /**
  * What a walk needs to know: the other tokens (the walker's own cell counts as empty), where the
- * ball lies, and who walks. Revisits are allowed (the seed's "back and forth"), so a walk is a
+ * ball lies, and who walks. Revisits are allowed (the original rules' "back and forth"), so a walk is a
  * sequence of king steps over states (cell, carrying the ball?).
  */
 export interface WalkContext {
