@@ -56,7 +56,7 @@ describe("golnard-football over HTTP", () => {
     expect(golnardFootball.view(rebuilt.game as FootballState, null)).toEqual((await getMatch(t, id)).state);
     expect(sha256Hex(match.diceSeed!)).toBe(match.diceCommitment);
     expect(verifyDice(log)).toMatchObject({ ok: true });
-    const result = match.result as { winningSide: string | null; winners: number[]; detail: { result: string; ended: string; score: { home: number; away: number } } };
+    const result = match.result as unknown as { winningSide: string | null; winners: number[]; detail: { result: string; ended: string; score: { home: number; away: number } } };
     expect(["fullTime", "extraTime", "shootout"]).toContain(result.detail.ended);
     const { home, away } = result.detail.score;
     if (home !== away) expect(result.winningSide).toBe(home > away ? "home" : "away");
