@@ -1,7 +1,8 @@
 import { chebyshev, FORWARD, halfOf, isKeeperZone, isPenaltyArea, NEIGHBOURS, otherSide, type Cell, type SideIndex } from "./board.js";
 import { actingSeat, afterWalk, cellAt, ctxOf, dropCells, occWithout, pt, spend, walkCtx, type Ctx } from "./context.js";
 import { refuse } from "./errors.js";
-import { afterShootoutKick, finishTurn, sideName, withTurnMarks, type Award } from "./flow.js";
+import { finishTurn, sideName, withTurnMarks, type Award } from "./flow.js";
+import { afterShootoutKick } from "./shootout.js";
 import { eachTake, forcedWalks, hasAction, turnEndsAt } from "./generate.js";
 import { flight, type Flight } from "./kick.js";
 import type { FootballMove, MoveOf } from "./move-schema.js";
