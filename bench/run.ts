@@ -4,6 +4,7 @@ import { formatMeasurement, type Suite } from "./report.js";
 const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   "backgammon-plays": () => import("./suites/backgammon-plays.js"),
   estafeta: () => import("./suites/estafeta.js"),
+  "golnard-football": () => import("./suites/golnard-football.js"),
   gol: () => import("./suites/gol.js"),
   replay: () => import("./suites/replay.js"),
   commands: () => import("./suites/commands.js"),

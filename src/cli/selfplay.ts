@@ -5,6 +5,7 @@ import { playout, type Playout } from "../match/playout.js";
 import type { MatchState } from "../match/state.js";
 import { backgammonProfile } from "./selfplay/backgammon.js";
 import { estafetaProfile } from "./selfplay/golnard-estafeta.js";
+import { footballProfile } from "./selfplay/golnard-football.js";
 import { golProfile } from "./selfplay/gol.js";
 import { intFlag, type SelfplayProfile } from "./selfplay/profile.js";
 
@@ -12,6 +13,7 @@ import { intFlag, type SelfplayProfile } from "./selfplay/profile.js";
 const PROFILES: Partial<Record<RulesetId, SelfplayProfile>> = {
   backgammon: backgammonProfile,
   "golnard-estafeta": estafetaProfile,
+  "golnard-football": footballProfile,
   gol: golProfile,
 };
 
