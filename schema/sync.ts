@@ -4,19 +4,22 @@
  * paragraphs that restate a closed set of the code ("Errors:" of each operation, "Error codes:",
  * "Event types:", "Pass reasons:") are rewritten from that set, and the module that carries the
  * SDL into the Lambda bundle is rendered from the file. test/api/schema.test.ts fails when either
- * is stale. The README's two error tables (codes; codes by operation) are rewritten between
- * their `<!-- generated: ... -->` and `<!-- end -->` markers the same way.
+ * is stale. The tables of the README and docs/api.md that restate closed sets (error codes, codes
+ * by operation, what each ruleset awaits and notes) are rewritten between their
+ * `<!-- generated: ... -->` and `<!-- end -->` markers the same way.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { PASS_REASONS } from "../src/engine/ruleset.js";
+import { getRuleset, RULESETS } from "../src/engine/registry.js";
 import { ERROR_CODES, ERROR_MEANINGS, HTTP_STATUS } from "../src/errors.js";
 import { EVENT_TYPES } from "../src/match/events.js";
 import { OPERATIONS, operationErrors, type OperationName } from "../src/api/operations.js";
 
 const sdlPath = fileURLToPath(new URL("./schema.graphql", import.meta.url));
 const modulePath = fileURLToPath(new URL("../src/api/schema.ts", import.meta.url));
-const readmePath = fileURLToPath(new URL("../README.md", import.meta.url));
+/** Documents with generated tables. */
+export const DOCS_WITH_TABLES = ["../README.md", "../docs/api.md"].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
 /** A template literal keeps the SDL readable in review; only \\, ` and ${ need escaping. */
 export const renderSchemaModule = (sdl: string): string =>
@@ -88,8 +91,19 @@ export function syncSdl(sdl: string): string {
   return out.join("\n");
 }
 
-/** The README's tables, as markdown, by marker name. */
-export const README_TABLES: Readonly<Record<string, () => string>> = {
+const code = (items: readonly string[]): string => items.map((item) => `\`${item}\``).join(", ");
+
+/** The generated tables, as markdown, by marker name. */
+export const DOC_TABLES: Readonly<Record<string, () => string>> = {
+  rulesets: () =>
+    [
+      "| ruleset | dice | `awaiting` | notes on `MovePlayed` |",
+      "|---|---|---|---|",
+      ...RULESETS.map((id) => {
+        const r = getRuleset(id);
+        return `| \`${id}\` | ${r.dice} | ${code(r.awaiting)} | ${code(r.notes)} |`;
+      }),
+    ].join("\n"),
   "error-codes": () =>
     ["| code | HTTP | when |", "|---|---|---|", ...ERROR_CODES.map((code) => `| \`${code}\` | ${HTTP_STATUS[code]} | ${ERROR_MEANINGS[code]} |`)].join("\n"),
   "operation-errors": () =>
@@ -104,11 +118,11 @@ export const README_TABLES: Readonly<Record<string, () => string>> = {
     ].join("\n"),
 };
 
-/** Rewrites each `<!-- generated: name -->` ... `<!-- end -->` block of the README. */
-export function syncReadme(readme: string): string {
-  return readme.replace(/<!-- generated: ([\w-]+) -->\n(?:[\s\S]*?\n)??<!-- end -->/g, (_whole, name: string) => {
-    const table = README_TABLES[name];
-    if (!table) throw new Error(`README names an unknown generated table "${name}"`);
+/** Rewrites each `<!-- generated: name -->` ... `<!-- end -->` block of a document. */
+export function syncTables(doc: string): string {
+  return doc.replace(/<!-- generated: ([\w-]+) -->\n(?:[\s\S]*?\n)??<!-- end -->/g, (_whole, name: string) => {
+    const table = DOC_TABLES[name];
+    if (!table) throw new Error(`a document names an unknown generated table "${name}"`);
     return `<!-- generated: ${name} -->\n${table()}\n<!-- end -->`;
   });
 }
@@ -117,6 +131,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const sdl = syncSdl(readFileSync(sdlPath, "utf8"));
   writeFileSync(sdlPath, sdl);
   writeFileSync(modulePath, renderSchemaModule(sdl));
-  writeFileSync(readmePath, syncReadme(readFileSync(readmePath, "utf8")));
-  process.stdout.write(`wrote ${sdlPath}, ${modulePath} and ${readmePath}\n`);
+  for (const doc of DOCS_WITH_TABLES) writeFileSync(doc, syncTables(readFileSync(doc, "utf8")));
+  process.stdout.write(`wrote ${[sdlPath, modulePath, ...DOCS_WITH_TABLES].join(", ")}\n`);
 }

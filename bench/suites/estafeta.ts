@@ -28,9 +28,10 @@ function startPositions(): EstafetaState[] {
     if (!r.ok) throw new Error("setup failed");
     return r.value;
   };
-  const opened = must(golnardEstafeta.applyDice(must(golnardEstafeta.setup({ options: golnardEstafeta.optionsSchema.parse({ teams: 5, lanes: [1, 2, 3, 4, 5] }) })), [6, 1, 1, 1, 1]));
+  const roll = (s: EstafetaState, dice: number[]): EstafetaState => must(golnardEstafeta.applyDice(s, dice)).state;
+  const opened = roll(must(golnardEstafeta.setup({ options: golnardEstafeta.optionsSchema.parse({ teams: 5, lanes: [1, 2, 3, 4, 5] }) })), [6, 1, 1, 1, 1]);
   const out: EstafetaState[] = [];
-  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) out.push(must(golnardEstafeta.applyDice(opened, [a, b])));
+  for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) out.push(roll(opened, [a, b]));
   return out;
 }
 

@@ -45,12 +45,16 @@ export interface RulesetOutcome {
  */
 export type Note = { readonly type: string } & { readonly [key: string]: Json };
 
-/** What `play` returns: the next state, the move as the log must record it, and its notes. */
-export interface Played<State, Move> {
+/** A transition's result: the next state and the notes on what happened (a roll, a pass can end a half too). */
+export interface Advanced<State> {
   readonly state: State;
+  readonly notes: readonly Note[];
+}
+
+/** What `play` returns: the next state, the move as the log must record it, and its notes. */
+export interface Played<State, Move> extends Advanced<State> {
   /** The canonical form (a route chosen, notation normalised): replaying it must give `state`. */
   readonly move: Move;
-  readonly notes: readonly Note[];
 }
 
 /** Why the match layer passes a turn on a seat's behalf. */
@@ -93,7 +97,7 @@ interface RulesetBase<Options, State, Move> {
   readonly notes: readonly string[];
   /** The closed set of refusal reasons (`RuleError.reason`), starting with the common ones. */
   readonly reasons: readonly string[];
-  /** Validates the seat count against the options and builds the initial state. */
+  /** Validates the seat count against the options (already accepted by `optionsSchema`) and builds the initial state. */
   setup(input: SetupInput<Options>): Result<State, RuleError>;
   /** The sides and their seats; every seat belongs to exactly one side. */
   sides(state: State): readonly Side[];
@@ -104,7 +108,10 @@ interface RulesetBase<Options, State, Move> {
    * are listed and the compound form is accepted exactly when its parts are, in sequence.
    */
   legalMoves(state: State, seat: number): Move[];
-  /** Legality has one source: `play` accepts a move iff it is (a spelling of) one of `legalMoves`. */
+  /**
+   * Legality has one source: `play` accepts a move iff it is (a spelling of) one of `legalMoves`.
+   * The match layer hands it only moves that `moveSchema` accepted, live and on replay.
+   */
   play(state: State, seat: number, move: Move): Result<Played<State, Move>, RuleError>;
   /**
    * Whether the match layer must pass the turn now, and for whom: a cheap test (no move list is
@@ -112,7 +119,7 @@ interface RulesetBase<Options, State, Move> {
    */
   mustPass(state: State): Pass | null;
   /** Applies the pass `mustPass` asked for; refused while a legal move exists. */
-  pass(state: State): Result<State, RuleError>;
+  pass(state: State): Result<Advanced<State>, RuleError>;
   /** A drawable JSON view for `seat` (null = spectator). Nothing hidden from that viewer. */
   view(state: State, seat: number | null): Json;
   outcome(state: State): RulesetOutcome | null;
@@ -121,7 +128,7 @@ interface RulesetBase<Options, State, Move> {
 export interface DiceRuleset<Options = unknown, State = unknown, Move = unknown> extends RulesetBase<Options, State, Move> {
   readonly dice: "d6";
   /** Applies dice drawn by the server while `turn(state).phase === "roll"`. */
-  applyDice(state: State, dice: readonly number[]): Result<State, RuleError>;
+  applyDice(state: State, dice: readonly number[]): Result<Advanced<State>, RuleError>;
   /** The dice the seat to move may still use, for clients; null when no roll is being played. */
   diceLeft(state: State): number[] | null;
 }

@@ -68,6 +68,9 @@ function createMatch(command: Extract<Command, { type: "CreateMatch" }>, ctx: De
   return ok({ events: [event], state: evolve(null, event) });
 }
 
+/** Notes ride on an event only when there are some, so a log without notes reads as before. */
+const withNotes = (notes: readonly Note[]): { notes?: Note[] } => (notes.length > 0 ? { notes: [...notes] } : {});
+
 const seatsText = (seats: readonly number[]): string => seats.join(" or ");
 
 function rollDice(command: Extract<Command, { type: "RollDice" }>, state: MatchState, ctx: DecideContext): Result<Decision, Rejection> {
@@ -83,9 +86,10 @@ function rollDice(command: Extract<Command, { type: "RollDice" }>, state: MatchS
     return reject("DICE_NOT_DUE", `no dice are due now (${turn.awaiting}): submit a move`, { awaiting: turn.awaiting });
   }
   const values = ctx.roll(state.rolls, turn.count);
-  const game = ruleset.applyDice(state.game, values);
-  if (!game.ok) throw new Error(`the server's roll was refused: ${game.error.reason} ${game.error.message}`);
-  return withFollowUps(ruleset, state, [{ type: "DiceRolled", data: { seat: command.seat, n: state.rolls, values } }], game.value, ctx);
+  const rolled = ruleset.applyDice(state.game, values);
+  if (!rolled.ok) throw new Error(`the server's roll was refused: ${rolled.error.reason} ${rolled.error.message}`);
+  const data = { seat: command.seat, n: state.rolls, values, ...withNotes(rolled.value.notes) };
+  return withFollowUps(ruleset, state, [{ type: "DiceRolled", data }], rolled.value.state, ctx);
 }
 
 /** Which API code a ruleset's refusal of a move maps to; everything else is an illegal move. */
@@ -112,7 +116,7 @@ function submitMove(command: Extract<Command, { type: "SubmitMove" }>, state: Ma
   const played = ruleset.play(state.game, command.seat, parsed.data);
   if (!played.ok) return refusal(played.error);
   const { move, notes, state: game } = played.value;
-  const data = { seat: command.seat, move: move as Json, ...(notes.length > 0 ? { notes: notes as Note[] } : {}) };
+  const data = { seat: command.seat, move: move as Json, ...withNotes(notes) };
   return withFollowUps(ruleset, state, [{ type: "MovePlayed", data }], game, ctx);
 }
 
@@ -139,7 +143,7 @@ function withFollowUps(ruleset: AnyRuleset, state: MatchState, primary: NewEvent
     if (!pass) return ok({ events, state: current });
     const passed = ruleset.pass(current.game);
     if (!passed.ok) throw new Error(`mustPass asked for a pass that pass refused: ${passed.error.reason}`);
-    push({ type: "TurnPassed", data: { seat: pass.seat, reason: pass.reason } }, passed.value);
+    push({ type: "TurnPassed", data: { seat: pass.seat, reason: pass.reason, ...withNotes(passed.value.notes) } }, passed.value.state);
   }
   throw new Error(`more than ${MAX_FOLLOW_UPS} automatic events after one command`);
 }

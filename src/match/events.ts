@@ -13,10 +13,10 @@ export interface EventData {
     diceCommitment: string;
   };
   /** `seat` asked for the roll; `n` is the roll's index over the whole match. */
-  DiceRolled: { seat: number; n: number; values: number[] };
-  /** The move in the form the ruleset records it; `notes` (when any) say what it did. */
+  DiceRolled: { seat: number; n: number; values: number[]; notes?: Note[] };
+  /** The move in the form the ruleset records it. `notes`, here and on rolls and passes, are present only when there are some. */
   MovePlayed: { seat: number; move: Json; notes?: Note[] };
-  TurnPassed: { seat: number; reason: PassReason };
+  TurnPassed: { seat: number; reason: PassReason; notes?: Note[] };
   /** The dice seed is revealed here, so the finished log alone is enough to verify every roll. */
   MatchFinished: { outcome: Outcome; diceSeed: string };
 }

@@ -24,11 +24,15 @@ function gameAfter(state: MatchState, event: Exclude<MatchEvent, { type: "MatchC
     case "DiceRolled":
       if (ruleset.dice === "none") throw new CorruptLogError(event, `${state.ruleset} has no dice`);
       if (event.data.n !== state.rolls) throw new CorruptLogError(event, `expected roll ${state.rolls}`);
-      return must(event, ruleset.applyDice(state.game, event.data.values));
-    case "MovePlayed":
-      return must(event, ruleset.play(state.game, event.data.seat, event.data.move)).state;
+      return must(event, ruleset.applyDice(state.game, event.data.values)).state;
+    case "MovePlayed": {
+      // Rules see only moves their schema accepts, on replay as on a live command.
+      const move = ruleset.moveSchema.safeParse(event.data.move);
+      if (!move.success) throw new CorruptLogError(event, `the move does not fit ${state.ruleset}'s schema`);
+      return must(event, ruleset.play(state.game, event.data.seat, move.data)).state;
+    }
     case "TurnPassed":
-      return must(event, ruleset.pass(state.game));
+      return must(event, ruleset.pass(state.game)).state;
     case "MatchFinished":
       return state.game;
     default: {
@@ -64,7 +68,10 @@ export function evolve(state: MatchState | null, event: MatchEvent): MatchState 
     if (state) throw new CorruptLogError(event, "match already created");
     const { matchId, ruleset: id, options, seats, diceCommitment } = event.data;
     if (!isRulesetId(id)) throw new CorruptLogError(event, `unknown ruleset ${id}`);
-    const game = must(event, getRuleset(id).setup({ options, seats }));
+    const ruleset = getRuleset(id);
+    const parsed = ruleset.optionsSchema.safeParse(options);
+    if (!parsed.success) throw new CorruptLogError(event, `the options do not fit ${id}'s schema`);
+    const game = must(event, ruleset.setup({ options: parsed.data, seats }));
     return {
       id: matchId,
       ruleset: id,

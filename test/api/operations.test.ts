@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { buildSchema } from "graphql";
 import { describe, expect, it } from "vitest";
 import { ANY_REQUEST, OPERATIONS, operationErrors, type OperationName } from "../../src/api/operations.js";
@@ -7,9 +6,7 @@ import { openApiDocument } from "../../src/api/rest/openapi.js";
 import { REST_ROUTES } from "../../src/api/rest/routes.js";
 import { typeDefs } from "../../src/api/schema.js";
 import { ERROR_CODES, HTTP_STATUS } from "../../src/errors.js";
-import { README_TABLES, syncReadme, syncSdl } from "../../schema/sync.js";
-
-const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+import { DOCS_WITH_TABLES, DOC_TABLES, syncSdl, syncTables } from "../../schema/sync.js";
 const names = Object.keys(OPERATIONS) as OperationName[];
 
 /** One table of operations and their errors: the routes, the schema, OpenAPI and the README all say the same. */
@@ -46,9 +43,10 @@ describe("the operations table", () => {
     expect(typeDefs).toContain(`Errors: ${operationErrors("submitMove", "graphql", ERROR_CODES).join(", ").slice(0, 40)}`);
   });
 
-  it("is what the README's tables say", () => {
-    expect(syncReadme(readme)).toBe(readme);
-    for (const [name, table] of Object.entries(README_TABLES)) expect(readme).toContain(`<!-- generated: ${name} -->\n${table()}\n<!-- end -->`);
+  it("is what the README's and the API reference's tables say (and so are the rulesets' closed sets)", () => {
+    const docs = DOCS_WITH_TABLES.map((path) => readFileSync(path, "utf8"));
+    for (const doc of docs) expect(syncTables(doc)).toBe(doc);
+    for (const [name, table] of Object.entries(DOC_TABLES)) expect(docs.join("\n")).toContain(`<!-- generated: ${name} -->\n${table()}\n<!-- end -->`);
   });
 
   it("gives each REST operation in OpenAPI exactly the error statuses of its codes", () => {

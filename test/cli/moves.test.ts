@@ -1,3 +1,4 @@
+import { rollNow, passNow } from "../support/engine.js";
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { movesNow, playNow } from "../engine/backgammon/helpers.js";
@@ -30,9 +31,9 @@ function samplePositions(count: number): { positionId: string; dice: [number, nu
       const turn = backgammon.turn(s);
       const next =
         turn.phase === "roll"
-          ? backgammon.applyDice(s, [rnd(6) + 1, rnd(6) + 1])
+          ? rollNow(backgammon, s, [rnd(6) + 1, rnd(6) + 1])
           : movesNow<string>(backgammon, s).length === 0
-            ? backgammon.pass(s)
+            ? passNow(backgammon, s)
             : playNow(backgammon, s, movesNow<string>(backgammon, s)[rnd(movesNow<string>(backgammon, s).length)]!);
       if (!next.ok) throw new Error(next.error.message);
       if (next.value.game.phase === "move") {

@@ -1,3 +1,4 @@
+import { rollNow, passNow } from "../support/engine.js";
 import { describe, expect, it } from "vitest";
 import { exportMat } from "../../src/interop/backgammon-mat.js";
 import { backgammon } from "../../src/engine/backgammon/ruleset.js";
@@ -42,12 +43,12 @@ function* randomMoveStates(seed: number, count: number): Generator<BackgammonSta
     while (backgammon.turn(state).phase !== "over" && found < count) {
       const turn = backgammon.turn(state);
       if (turn.phase === "roll") {
-        state = value(backgammon.applyDice(state, [rnd(6) + 1, rnd(6) + 1]));
+        state = value(rollNow(backgammon, state, [rnd(6) + 1, rnd(6) + 1]));
         continue;
       }
       const moves = movesNow<string>(backgammon, state);
       if (moves.length === 0) {
-        state = value(backgammon.pass(state));
+        state = value(passNow(backgammon, state));
         continue;
       }
       found++;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { MatchEvent } from "../../src/match/events.js";
+import { getRuleset } from "../../src/engine/registry.js";
+import type { MatchEvent, NewEvent } from "../../src/match/events.js";
 import { AT, commit, contextWith, given } from "../support/given.js";
 
 const created: MatchEvent = {
@@ -79,5 +80,42 @@ describe("submitMove", () => {
     given(...history)
       .when({ type: "RollDice", seat: 1 }, contextWith([[6, 6]]))
       .then([{ type: "DiceRolled", data: { seat: 1, n: 1, values: [6, 6] } }]);
+  });
+});
+
+describe("notes and the rules that decide run once", () => {
+  const football: MatchEvent = {
+    version: 1,
+    type: "MatchCreated",
+    at: AT,
+    data: { matchId: "m", ruleset: "golnard-football", options: getRuleset("golnard-football").optionsSchema.parse({}), seats: 2, diceCommitment: "c" },
+  };
+
+  it("records a move's canonical form and its notes: a hit in backgammon", () => {
+    // Seat 0 opens 3-1 (8/5 6/5); seat 1 splits its back checkers with 2-1 to its 22 and 23
+    // (seat 0's 3 and 2); seat 0 rolls 2-1: 5/3* hits one of them.
+    const history: MatchEvent[] = [created, openingRoll([3, 1])];
+    const add = (...events: NewEvent[]) => history.push(...commit(history, events));
+    add({ type: "MovePlayed", data: { seat: 0, move: "8/5 6/5" } });
+    add({ type: "DiceRolled", data: { seat: 1, n: 1, values: [2, 1] } });
+    add({ type: "MovePlayed", data: { seat: 1, move: "24/22 24/23" } });
+    add({ type: "DiceRolled", data: { seat: 0, n: 2, values: [2, 1] } });
+    given(...history)
+      .when({ type: "SubmitMove", seat: 0, move: "6/5 13/11" })
+      .then([{ type: "MovePlayed", data: { seat: 0, move: "13/11 6/5" } }]);
+    given(...history)
+      .when({ type: "SubmitMove", seat: 0, move: "5/3 3/2" })
+      .then([{ type: "MovePlayed", data: { seat: 0, move: "5/3*/2*", notes: [{ type: "hit", checkers: 2 }] } }]);
+  });
+
+  it("records the notes of a roll: the football kickoff that the opening roll decides", () => {
+    given(football)
+      .when({ type: "RollDice", seat: 1 }, contextWith([[2, 5]]))
+      .then([{ type: "DiceRolled", data: { seat: 1, n: 0, values: [2, 5], notes: [{ type: "kickoff", side: "away", period: 1 }] } }]);
+  });
+
+  it("answers a roll asked of a ruleset without dice with NO_DICE_IN_RULESET, before any turn check", () => {
+    const gol: MatchEvent = { version: 1, type: "MatchCreated", at: AT, data: { matchId: "m", ruleset: "gol", options: {}, seats: 2, diceCommitment: "c" } };
+    for (const seat of [0, 1]) given(gol).when({ type: "RollDice", seat }).thenRejects("NO_DICE_IN_RULESET");
   });
 });

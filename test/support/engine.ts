@@ -30,3 +30,16 @@ export const winningSeat = (ruleset: AnyRuleset, state: unknown): number | null 
   const side = outcome?.winningSides.length === 1 ? outcome.winningSides[0] : undefined;
   return ruleset.sides(state).find((s) => s.side === side)?.seats[0] ?? null;
 };
+
+/** `applyDice` as a Result of the next state (its notes are checked where they matter). */
+export function rollNow<S>(ruleset: AnyRuleset, state: S, dice: readonly number[]): Result<S, RuleError> {
+  if (ruleset.dice === "none") throw new Error(`${ruleset.id} has no dice`);
+  const rolled = ruleset.applyDice(state, dice);
+  return rolled.ok ? { ok: true, value: rolled.value.state as S } : rolled;
+}
+
+/** `pass` as a Result of the next state. */
+export function passNow<S>(ruleset: AnyRuleset, state: S): Result<S, RuleError> {
+  const passed = ruleset.pass(state);
+  return passed.ok ? { ok: true, value: passed.value.state as S } : passed;
+}

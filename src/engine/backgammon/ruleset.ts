@@ -1,3 +1,4 @@
+import { withoutNotes } from "../common/advanced.js";
 import { seatSides } from "../common/sides.js";
 import { ok, type Result, type RuleError } from "../result.js";
 import type { DiceRuleset, RulesetOutcome, Turn } from "../ruleset.js";
@@ -65,11 +66,11 @@ export const backgammon: DiceRuleset<BackgammonOptions, BackgammonState, Backgam
   setup,
   sides: () => seatSides(SIDES),
   turn,
-  applyDice,
+  applyDice: (state, dice) => withoutNotes(applyDice(state, dice)),
   legalMoves: legalMoveList,
   play,
   mustPass,
-  pass,
+  pass: (state) => withoutNotes(pass(state)),
   diceLeft: (state) => (state.game.phase === "move" && state.game.dice ? diceToPlay(state.game.dice) : null),
   view: (state, seat) => view(state, isSeat(seat) ? seat : null, turn(state)),
   outcome,

@@ -4,7 +4,7 @@ import { refuse } from "./errors.js";
 import { adjacent, pointOf, type Cell } from "./field.js";
 import { goalInReach } from "./goals.js";
 import { judge, type Resolved } from "./judge.js";
-import { moveSchema, TEMPOS, type GolMove } from "./moves.js";
+import { TEMPOS, type GolMove } from "./moves.js";
 import { check } from "./possession.js";
 import { other, type Side } from "./sides.js";
 import { minuteOf, type GolState, type TurnState } from "./state.js";
@@ -29,14 +29,11 @@ function recorded(move: GolMove): GolMove {
 const withPiece = (list: readonly Cell[], n: number, cell: Cell): Cell[] => list.map((c, i) => (i === n - 1 ? cell : c));
 
 /**
- * Plays one complete action. Moves arriving from the log are not parsed by the match layer, so
- * the schema is applied here as well. After the action: a goal ends the turn; in an attacking
- * turn the loss check runs; the turn ends by itself after tempo 14.
+ * Plays one complete action (the match layer has checked it against the schema). After the
+ * action: a goal ends the turn; in an attacking turn the loss check runs; the turn ends by itself
+ * after tempo 14.
  */
-export function play(state: GolState, seat: number, input: GolMove): Result<Played<GolState, GolMove>> {
-  const parsed = moveSchema.safeParse(input);
-  if (!parsed.success) return refuse("UNPARSEABLE_MOVE", `not a gol action: ${parsed.error.issues[0]?.message ?? "invalid"}`);
-  const move = parsed.data;
+export function play(state: GolState, seat: number, move: GolMove): Result<Played<GolState, GolMove>> {
   const judged = judge(state, seat, move);
   if (!judged.ok) return judged;
   const { state: next, notes } = apply(state, judged.value);

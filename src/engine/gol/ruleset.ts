@@ -1,3 +1,4 @@
+import { withoutNotes } from "../common/advanced.js";
 import { mustPass, pass, play } from "./actions.js";
 import { MAIN_TEMPOS } from "./context.js";
 import { legalMoves } from "./legal.js";
@@ -66,7 +67,7 @@ export const gol: DicelessRuleset<GolOptions, GolState, GolMove> = {
   legalMoves,
   play,
   mustPass,
-  pass,
+  pass: (state) => withoutNotes(pass(state)),
   view: (state, seat) => view(state, seat, turn(state)),
   outcome,
 };

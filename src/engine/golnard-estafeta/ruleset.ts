@@ -1,3 +1,4 @@
+import { withoutNotes } from "../common/advanced.js";
 import { legalMoves, mustPass, NOTES, pass, play } from "./actions.js";
 import { REASONS } from "./errors.js";
 import { moveSchema, optionsSchema, type EstafetaMove, type EstafetaOptions } from "./options.js";
@@ -67,11 +68,11 @@ export const golnardEstafeta: DiceRuleset<EstafetaOptions, EstafetaState, Estafe
   setup,
   sides,
   turn,
-  applyDice,
+  applyDice: (state, dice) => withoutNotes(applyDice(state, dice)),
   legalMoves,
   play,
   mustPass,
-  pass,
+  pass: (state) => withoutNotes(pass(state)),
   diceLeft: (state) => (state.stage === "play" && state.dice ? [...state.dice] : null),
   view: (state, seat) => view(state, seat, turn(state)),
   outcome,

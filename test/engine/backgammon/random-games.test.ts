@@ -1,3 +1,4 @@
+import { rollNow, passNow } from "../../support/engine.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { currentPlays } from "../../../src/engine/backgammon/actions.js";
@@ -51,11 +52,11 @@ function playMatch(start: BackgammonState, die: Die, pick: Pick, onPlay?: (befor
     if (turn.phase === "roll") {
       const moves = movesNow<string>(backgammon, s);
       // Double now and then when the cube may be turned, otherwise roll.
-      s = moves.length > 0 && pick(4) === 0 ? value(playNow(backgammon, s, moves[0]!)) : value(backgammon.applyDice(s, [die(), die()]));
+      s = moves.length > 0 && pick(4) === 0 ? value(playNow(backgammon, s, moves[0]!)) : value(rollNow(backgammon, s, [die(), die()]));
     } else {
       const moves = movesNow<string>(backgammon, s);
       if (moves.length === 0) {
-        s = value(backgammon.pass(s));
+        s = value(passNow(backgammon, s));
       } else {
         const move = moves[pick(moves.length)]!;
         onPlay?.(s, move);

@@ -1,3 +1,4 @@
+import { rollNow, passNow } from "../../support/engine.js";
 import { describe, expect, it } from "vitest";
 import { parseMatchId } from "../../../src/engine/backgammon/match-id.js";
 import { parsePositionId } from "../../../src/engine/backgammon/position-id.js";
@@ -9,7 +10,7 @@ import { position, refused, stateAt, value, movesNow, playNow } from "./helpers.
 
 const fresh = (options: { matchLength?: number; cube?: boolean } = {}): BackgammonState =>
   value(backgammon.setup({ options: backgammon.optionsSchema.parse(options) }));
-const rolled = (state: BackgammonState, dice: [number, number]) => value(backgammon.applyDice(state, dice));
+const rolled = (state: BackgammonState, dice: [number, number]) => value(rollNow(backgammon, state, dice));
 const played = (state: BackgammonState, move: string) => value(playNow(backgammon, state, move));
 
 describe("setup and options", () => {
@@ -129,22 +130,22 @@ describe("passing", () => {
 
   it("passes automatically against a closed board", () => {
     expect(movesNow<string>(backgammon, closed)).toEqual([]);
-    const s = value(backgammon.pass(closed));
+    const s = value(passNow(backgammon, closed));
     expect(backgammon.turn(s)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
     expect(s.game.board).toEqual(closed.game.board);
   });
 
   it("refuses to pass while a play exists, or before rolling", () => {
-    refused(backgammon.pass(stateAt({ position: START_POSITION, seat: 0, dice: [6, 5] })), "LEGAL_MOVE_EXISTS");
-    refused(backgammon.pass(stateAt({ position: START_POSITION, seat: 0 })), "NOTHING_TO_PASS");
-    refused(backgammon.pass(fresh()), "NOTHING_TO_PASS");
+    refused(passNow(backgammon, stateAt({ position: START_POSITION, seat: 0, dice: [6, 5] })), "LEGAL_MOVE_EXISTS");
+    refused(passNow(backgammon, stateAt({ position: START_POSITION, seat: 0 })), "NOTHING_TO_PASS");
+    refused(passNow(backgammon, fresh()), "NOTHING_TO_PASS");
   });
 
   it("refuses dice when none are due", () => {
-    refused(backgammon.applyDice(closed, [1, 2]), "DICE_NOT_DUE");
-    refused(backgammon.applyDice(fresh(), [0, 7]), "INVALID_DICE");
-    refused(backgammon.applyDice(fresh(), [1, 2, 3]), "INVALID_DICE");
-    refused(backgammon.applyDice(fresh(), [1.5, 2]), "INVALID_DICE");
+    refused(rollNow(backgammon, closed, [1, 2]), "DICE_NOT_DUE");
+    refused(rollNow(backgammon, fresh(), [0, 7]), "INVALID_DICE");
+    refused(rollNow(backgammon, fresh(), [1, 2, 3]), "INVALID_DICE");
+    refused(rollNow(backgammon, fresh(), [1.5, 2]), "INVALID_DICE");
   });
 });
 
@@ -252,7 +253,7 @@ describe("the doubling cube", () => {
     expect(movesNow<string>(backgammon, offered)).toEqual(["take", "drop"]);
     expect(backgammon.diceLeft(offered)).toBeNull();
     refused(playNow(backgammon, offered, "13/10"), "CUBE_DECISION_PENDING");
-    refused(backgammon.applyDice(offered, [1, 2]), "DICE_NOT_DUE");
+    refused(rollNow(backgammon, offered, [1, 2]), "DICE_NOT_DUE");
     expect(parseMatchId(stateMatchId(offered))).toMatchObject({ ok: true, value: { onRoll: 1, turn: 0, doubled: true } });
 
     const taken = played(offered, "take");

@@ -1,5 +1,5 @@
 import type { EstafetaMove } from "../../../src/engine/golnard-estafeta/options.js";
-import { playNow, movesNow, recorded } from "../../support/engine.js";
+import { playNow, movesNow, recorded, rollNow, passNow } from "../../support/engine.js";
 import { describe, expect, it } from "vitest";
 import { cellOfToken, legalKeys, move, played, position, refusal, rules, recordedMove } from "./fixtures.js";
 
@@ -94,7 +94,7 @@ describe("no cell twice in a turn (seed: «дважды в одну клетку
     let t = played(played(s, move("A", "first", [3, 2])), move("A", "second", [4, 2]));
     expect(rules.turn(t)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
     t = { ...t, toMove: 0 };
-    const again = rules.applyDice(t, [1, 1]);
+    const again = rollNow(rules, t, [1, 1]);
     expect(again.ok && movesNow<EstafetaMove>(rules, again.value).some((m) => m.to !== "finish" && m.to.x === 3 && m.to.y === 2)).toBe(true);
   });
 });
@@ -136,11 +136,11 @@ describe("all points are used (RULES.md §2 Movement)", () => {
     const blocked = position({ lanes: LANES, progress: [0, 4], tokens: { 0: [[[5, 5]]], 1: [[[4, 4]], [[5, 4]], [[4, 5]]] }, dice: [3, 4] });
     expect(rules.turn(blocked)).toEqual({ phase: "move", seats: [0], awaiting: "move" });
     expect(movesNow<EstafetaMove>(rules, blocked)).toEqual([]);
-    const passed = rules.pass(blocked);
+    const passed = passNow(rules, blocked);
     expect(passed.ok && rules.turn(passed.value)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
     const free = position({ lanes: LANES, dice: [3, 4] });
-    expect(rules.pass(free)).toMatchObject({ ok: false, error: { reason: "LEGAL_MOVE_EXISTS" } });
-    expect(rules.pass({ ...free, dice: null })).toMatchObject({ ok: false, error: { reason: "NOTHING_TO_PASS" } });
+    expect(passNow(rules, free)).toMatchObject({ ok: false, error: { reason: "LEGAL_MOVE_EXISTS" } });
+    expect(passNow(rules, { ...free, dice: null })).toMatchObject({ ok: false, error: { reason: "NOTHING_TO_PASS" } });
   });
 });
 

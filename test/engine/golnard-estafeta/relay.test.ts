@@ -1,5 +1,5 @@
 import type { EstafetaMove } from "../../../src/engine/golnard-estafeta/options.js";
-import { movesNow } from "../../support/engine.js";
+import { movesNow, rollNow } from "../../support/engine.js";
 import { describe, expect, it } from "vitest";
 import { cellOfToken, legalKeys, move, played, position, refusal, rules, statusOf } from "./fixtures.js";
 
@@ -139,7 +139,7 @@ describe("finishing (RULES.md §2, R)", () => {
     expect(rules.outcome(over)).toMatchObject({ winningSides: ["team0"], detail: { reason: "finished", result: "win" } });
     expect(movesNow<EstafetaMove>(rules, over)).toEqual([]);
     expect(refusal(over, move("A", "first", [1, 1]))).toBe("GAME_OVER");
-    expect(rules.applyDice(over, [1, 2])).toMatchObject({ ok: false, error: { reason: "DICE_NOT_DUE" } });
+    expect(rollNow(rules, over, [1, 2])).toMatchObject({ ok: false, error: { reason: "DICE_NOT_DUE" } });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { EstafetaMove } from "../../../src/engine/golnard-estafeta/options.js";
-import { movesNow } from "../../support/engine.js";
+import { movesNow, rollNow, passNow } from "../../support/engine.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { drawLanes, freeLanes, laneDiceNeeded } from "../../../src/engine/golnard-estafeta/lane-draw.js";
@@ -68,12 +68,12 @@ describe("the lane draw (R: unassigned lanes are drawn by the server's dice)", (
     let s = ok(setup({ teams: 3 }));
     expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2], count: 3, awaiting: "laneDraw" });
     expect(movesNow<EstafetaMove>(rules, s)).toEqual([]);
-    s = ok(rules.applyDice(s, [6, 6, 1]));
+    s = ok(rollNow(rules, s, [6, 6, 1]));
     expect(s.lanes).toEqual([1, null, null]);
     expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2], count: 2, awaiting: "laneDraw" });
     expect(s.tokens[0]).toHaveLength(4);
-    expect(rules.applyDice(s, [1, 1, 1])).toMatchObject({ ok: false, error: { reason: "INVALID_DICE" } });
-    s = ok(rules.applyDice(s, [1, 1]));
+    expect(rollNow(rules, s, [1, 1, 1])).toMatchObject({ ok: false, error: { reason: "INVALID_DICE" } });
+    s = ok(rollNow(rules, s, [1, 1]));
     expect(s.lanes).toEqual([1, 2, 3]);
     expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2], count: 3, awaiting: "openingRoll" });
   });
@@ -87,7 +87,7 @@ describe("the lane draw (R: unassigned lanes are drawn by the server's dice)", (
         while (s.stage === "lanes") {
           const turn = rules.turn(s);
           if (turn.phase !== "roll") throw new Error("not a roll");
-          s = ok(rules.applyDice(s, stream.slice(used, used + turn.count)));
+          s = ok(rollNow(rules, s, stream.slice(used, used + turn.count)));
           used += turn.count;
           rolls++;
           if (used + 5 > stream.length) return; // an astronomically unlucky stream: nothing to judge
@@ -104,9 +104,9 @@ describe("the opening roll (R: one die per team, ties re-rolled among the tied, 
   it("re-rolls a tie at the top among the tied only, and does not play its dice", () => {
     let s = ok(setup({ lanes: [1, 2, 3] }));
     expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2], count: 3, awaiting: "openingRoll" });
-    s = ok(rules.applyDice(s, [5, 5, 2]));
+    s = ok(rollNow(rules, s, [5, 5, 2]));
     expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1], count: 2, awaiting: "openingRoll" });
-    s = ok(rules.applyDice(s, [3, 4]));
+    s = ok(rollNow(rules, s, [3, 4]));
     expect(rules.turn(s)).toEqual({ phase: "roll", seats: [1], count: 2, awaiting: "roll" });
     expect(rules.diceLeft(s)).toBeNull();
     expect(resolveOpening([0, 1, 2, 3], [2, 6, 1, 6])).toEqual({ tied: [1, 3], starter: null });
@@ -114,16 +114,16 @@ describe("the opening roll (R: one die per team, ties re-rolled among the tied, 
   });
 
   it("then gives turns in seat order from the starter", () => {
-    let s = ok(rules.applyDice(ok(setup({ lanes: [1, 2, 3] })), [1, 6, 2]));
+    let s = ok(rollNow(rules, ok(setup({ lanes: [1, 2, 3] })), [1, 6, 2]));
     const order: number[] = [];
     for (let i = 0; i < 4; i++) {
       const turn = rules.turn(s);
       if (turn.phase !== "roll") throw new Error("expected a roll");
       order.push(turn.seats[0]!);
-      s = ok(rules.applyDice(s, [6, 6]));
+      s = ok(rollNow(rules, s, [6, 6]));
       while (rules.turn(s).phase === "move") {
         const moves = movesNow<EstafetaMove>(rules, s);
-        s = moves.length === 0 ? ok(rules.pass(s)) : played(s, moves[0]!);
+        s = moves.length === 0 ? ok(passNow(rules, s)) : played(s, moves[0]!);
       }
     }
     expect(order).toEqual([1, 2, 0, 1]);
@@ -139,7 +139,7 @@ describe("the round limit and the ranking (RULES.md §2 Stalls, Fine points)", (
     expect(rules.turn(end)).toEqual({ phase: "over", awaiting: "over" });
     expect(rules.outcome(end)).toMatchObject({ detail: { reason: "maxRounds", rounds: 3 } });
     const blocked = position({ lanes: [1, 2], progress: [0, 4], turns: 5, maxRounds: 3, tokens: { 0: [[[5, 5]]], 1: [[[4, 4]], [[5, 4]], [[4, 5]]] }, dice: [3, 4] });
-    expect(rules.turn(ok(rules.pass(blocked)))).toEqual({ phase: "over", awaiting: "over" });
+    expect(rules.turn(ok(passNow(rules, blocked)))).toEqual({ phase: "over", awaiting: "over" });
   });
 
   const ranked = (progress: number[], tokens: Parameters<typeof position>[0]["tokens"]): EstafetaState => ({

@@ -1,3 +1,4 @@
+import { rollNow, passNow } from "../../support/engine.js";
 import { describe, expect, it } from "vitest";
 import { cellOf } from "../../../src/engine/golnard-football/board.js";
 import type { FootballMove } from "../../../src/engine/golnard-football/move-schema.js";
@@ -6,7 +7,7 @@ import { kick, legal, played, playedFull, position, rules, seatOf, stageOf, walk
 import type { Note } from "../../../src/engine/ruleset.js";
 
 const roll = (s: FootballState, dice: [number, number]): FootballState => {
-  const r = rules.applyDice(s, dice);
+  const r = rollNow(rules, s, dice);
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 };
@@ -18,7 +19,7 @@ function finishTurn(s: FootballState, notes: Note[] = []): FootballState {
   while (t.stage.kind === "turn" && stageOf(t).side === side && stageOf(t).step === "move") {
     const moves = legal(t).filter((m) => m.type === "walk" && !m.ball);
     if (moves.length === 0) {
-      const p = rules.pass(t);
+      const p = passNow(rules, t);
       if (!p.ok) throw new Error(p.error.message);
       t = p.value;
     } else {

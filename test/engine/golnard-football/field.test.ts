@@ -1,3 +1,4 @@
+import { rollNow } from "../../support/engine.js";
 import { describe, expect, it } from "vitest";
 import { CELLS, cellOf, isCentreCircle, KICKOFF_SPOT, zoneOf, halfOf } from "../../../src/engine/golnard-football/board.js";
 import { DEFAULT_FORMATION_HOME } from "../../../src/engine/golnard-football/options.js";
@@ -113,14 +114,14 @@ describe("formations and the start", () => {
   it("the opening roll (one die per side, ties re-rolled) picks the side that kicks off; the ball starts on its kickoff spot", () => {
     const s = must({}, 4);
     expect(rules.turn(s)).toEqual({ phase: "roll", seats: [0, 1, 2, 3], count: 2, awaiting: "openingRoll" });
-    const tie = rules.applyDice(s, [4, 4]);
+    const tie = rollNow(rules, s, [4, 4]);
     expect(tie.ok && rules.turn(tie.value)).toMatchObject({ phase: "roll", awaiting: "openingRoll", count: 2 });
-    const away = rules.applyDice(s, [2, 5]);
+    const away = rollNow(rules, s, [2, 5]);
     if (!away.ok) throw new Error("refused");
     expect(rules.turn(away.value)).toEqual({ phase: "roll", seats: [2], count: 2, awaiting: "kickoff" });
     expect(away.value.ball).toBe(cellOf(10, 5));
     expect(away.value.firstKick).toBe(1);
-    expect(rules.applyDice(s, [7, 1]).ok).toBe(false);
+    expect(rollNow(rules, s, [7, 1]).ok).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { rollNow, passNow } from "../../support/engine.js";
 import { describe, expect, it } from "vitest";
 import { cellOf } from "../../../src/engine/golnard-football/board.js";
 import type { FootballMove } from "../../../src/engine/golnard-football/move-schema.js";
@@ -11,7 +12,7 @@ function awarded(extra: Parameters<typeof position>[0] = {}): FootballState {
 }
 
 const roll = (s: FootballState, dice: [number, number]): FootballState => {
-  const r = rules.applyDice(s, dice);
+  const r = rollNow(rules, s, dice);
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 };
@@ -162,7 +163,7 @@ describe("the penalty procedure", () => {
     const jammed = { ...full, tokens };
     if (legal(jammed).length === 0) {
       expect(rules.mustPass(jammed)).toEqual({ seat: 0, reason: "NO_LEGAL_MOVE" });
-      const passed = rules.pass(jammed);
+      const passed = passNow(rules, jammed);
       expect(passed.ok && stageOf(passed.value).play).toBe("goalKick");
     }
     expect(cells.length).toBeLessThanOrEqual(20);

@@ -1,3 +1,4 @@
+import { passNow } from "../../support/engine.js";
 import { describe, expect, it } from "vitest";
 import { tokenIndex } from "../../../src/engine/golnard-football/state.js";
 import { ballMove, kick, legal, notesOf, played, playedFull, position, refusal, rules, stageOf, walk, walkKick, xy } from "./fixtures.js";
@@ -40,7 +41,7 @@ describe("rulings", () => {
     const s = position({ rest: "bench", play: "goalKick", step: "place", ball: null, away, home: { 6: cells[10]! } });
     expect(legal(s)).toEqual([]);
     expect(rules.mustPass(s)).toEqual({ seat: 0, reason: "NO_LEGAL_MOVE" });
-    const passed = rules.pass(s);
+    const passed = passNow(rules, s);
     expect(passed.ok && xy(passed.value.ball!)).toEqual([1, 1]);
     expect(passed.ok && stageOf(passed.value).step).toBe("roll");
   });

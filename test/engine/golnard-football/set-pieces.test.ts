@@ -1,3 +1,4 @@
+import { rollNow } from "../../support/engine.js";
 import { describe, expect, it } from "vitest";
 import { cellOf } from "../../../src/engine/golnard-football/board.js";
 import { lineStart } from "../../../src/engine/golnard-football/set-pieces.js";
@@ -118,7 +119,7 @@ describe("corners", () => {
     const corner = played(s, kick(6, 4, "E"));
     expect(xy(corner.ball!)).toEqual([19, 0]);
     expect(rules.turn(corner)).toEqual({ phase: "roll", seats: [0], count: 2, awaiting: "corner" });
-    const rolled = rules.applyDice(corner, [2, 3]);
+    const rolled = rollNow(rules, corner, [2, 3]);
     if (!rolled.ok) throw new Error("refused");
     // 19,3 is the goal zone and 17,2 the goalkeeper zone: neither takes the ball.
     expect(ballMoves(rolled.value)).toEqual(["2S", "2W", "3SW", "3W"]);

@@ -1,3 +1,4 @@
+import { rollNow, passNow } from "../../support/engine.js";
 import { describe, expect, it } from "vitest";
 import { cellOf } from "../../../src/engine/golnard-football/board.js";
 import type { FootballState } from "../../../src/engine/golnard-football/state.js";
@@ -9,7 +10,7 @@ const passPosition = (extra: Parameters<typeof position>[0] = {}) =>
 
 /** Roll-ready: applies dice to a position whose turn is in its roll step. */
 const roll = (s: FootballState, dice: [number, number]): FootballState => {
-  const r = rules.applyDice(s, dice);
+  const r = rollNow(rules, s, dice);
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
 };
@@ -74,7 +75,7 @@ describe("seats", () => {
       const side = stageOf(t).side;
       while (stageOf(t).side === side && stageOf(t).step === "move") {
         const moves = legal(t).filter((m) => m.type === "walk" && !m.ball);
-        t = moves.length > 0 ? played(t, moves[0]!) : (rules.pass(t) as { value: FootballState }).value;
+        t = moves.length > 0 ? played(t, moves[0]!) : (passNow(rules, t) as { value: FootballState }).value;
       }
       t = roll(t, [1, 2]);
     }

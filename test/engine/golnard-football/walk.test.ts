@@ -1,3 +1,4 @@
+import { passNow } from "../../support/engine.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CELLS, chebyshev, NEIGHBOURS } from "../../../src/engine/golnard-football/board.js";
@@ -235,10 +236,10 @@ describe("the forced exit from a goalkeeper zone", () => {
     const s = position({ seats: 10, seat: 1, rest: "bench", home: { 4: [0, 9], 5: [19, 0], 2: [0, 8], 3: [1, 9] }, away: { 2: [1, 8], 3: [18, 0], 4: [18, 1], 5: [19, 1] }, ball: [10, 5], dice: [2, 5] });
     expect(legal(s)).toEqual([]);
     expect(rules.mustPass(s)).toEqual({ seat: 1, reason: "NO_LEGAL_MOVE" });
-    const passed = rules.pass(s);
+    const passed = passNow(rules, s);
     expect(passed.ok && stageOf(passed.value).side).toBe(1);
     const notPassable = position({ rest: "bench", home: { 6: [10, 4] }, dice: [1, 2] });
-    expect(rules.pass(notPassable).ok ? "" : (rules.pass(notPassable) as { error: { reason: string } }).error.reason).toBe("LEGAL_MOVE_EXISTS");
+    expect(passNow(rules, notPassable).ok ? "" : (passNow(rules, notPassable) as { error: { reason: string } }).error.reason).toBe("LEGAL_MOVE_EXISTS");
   });
 });
 
