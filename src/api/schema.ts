@@ -281,7 +281,7 @@ type MatchEvent {
   \`notes\` lists what the move did (\`{type: "goal", ...}\`; the ruleset's \`notes\` set);
   \`{seat, reason}\` for TurnPassed; \`{outcome, diceSeed}\` for MatchFinished.
 
-  Pass reasons: NO_LEGAL_MOVE, DICE_LAPSED.
+  Pass reasons: NO_LEGAL_MOVE.
   """
   data: JSON!
 }

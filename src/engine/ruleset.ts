@@ -57,12 +57,13 @@ export interface Played<State, Move> extends Advanced<State> {
   readonly move: Move;
 }
 
-/** Why the match layer passes a turn on a seat's behalf. */
+/**
+ * Why the match layer passes a turn on a seat's behalf. Dice that lapse after part of a roll was
+ * played end the turn inside `play` (with a note), so every pass is a seat with nothing legal.
+ */
 export const PASS_REASONS = [
   /** The seat to act has no legal action at all. */
   "NO_LEGAL_MOVE",
-  /** Dice remain but none of them can be used any more (the rest of the roll lapses). */
-  "DICE_LAPSED",
 ] as const;
 export type PassReason = (typeof PASS_REASONS)[number];
 

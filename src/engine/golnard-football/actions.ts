@@ -52,7 +52,7 @@ export function legalMoves(s: FootballState, seat: number): FootballMove[] {
 /**
  * The automatic pass: the acting seat has no legal action at all (right after a roll, or a
  * placement with no cell). A die that lapses in the middle of a turn is handled inside `play`,
- * which ends the turn with a `diceLapsed` note, so `DICE_LAPSED` is never asked for here.
+ * which ends the turn with a `diceLapsed` note.
  */
 export function mustPass(s: FootballState): Pass | null {
   if (s.stage.kind !== "turn" || s.stage.step === "roll") return null;
