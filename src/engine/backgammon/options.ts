@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Options of a backgammon match. A single game is a 1-point match; the cube is off by default
- * (RULES.md §1 ruling) because most casual games are played without it.
+ * (a ruling) because most casual games are played without it.
  */
 export const optionsSchema = z.strictObject({
   /** The match is won by the first seat to reach this many points. */

@@ -27,7 +27,7 @@ function routeContext(state: EstafetaState, team: number): RouteContext {
 const isMoving = (state: EstafetaState): state is EstafetaState & { dice: readonly [number, number] } => state.stage === "play" && state.dice !== null;
 
 /**
- * Every distinct legal action right now (RULES.md §2 Fine points: token, die, destination,
+ * Every distinct legal action right now (Fine points: token, die, destination,
  * points). Each carries `points`, so an early stop and a full move to the same cell stay apart;
  * none carries a route: the engine chooses it when the action is played.
  */

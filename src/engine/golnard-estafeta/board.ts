@@ -1,7 +1,7 @@
 /**
- * The board of the relay (RULES.md §2 "Board"): 12 x 12 cells, four 6 x 6 zones behind a
+ * The board of the relay ("Board"): 12 x 12 cells, four 6 x 6 zones behind a
  * cross-shaped wall, and for every lane the gate and formation cells on each of the four faces.
- * The table below is RULES.md's table cell for cell; everything else is derived from it.
+ * The table below is the rules reference's lane table cell for cell; everything else is derived from it.
  */
 
 export const SIZE = 12;
@@ -51,7 +51,7 @@ export type Lane = (typeof LANES)[number];
 /** g0 g1 g2 g3 (formation, g0 touching the face on the near side) and h0 (far side of the gate). */
 type Row = readonly [g0: readonly [number, number], g1: readonly [number, number], g2: readonly [number, number], g3: readonly [number, number], h0: readonly [number, number]];
 
-/** RULES.md §2, the lane table, verbatim: lane -> face -> g0 g1 g2 g3 -> h0 as [x, y]. */
+/** The lane table of the rules reference, verbatim: lane -> face -> g0 g1 g2 g3 -> h0 as [x, y]. */
 export const LANE_TABLE: { readonly [L in Lane]: { readonly [F in FaceId]: Row } } = {
   1: {
     F12: [[5, 2], [4, 2], [3, 2], [2, 2], [6, 2]],
@@ -104,7 +104,7 @@ export const GATES: readonly (readonly Gate[])[] = LANES.map((lane) =>
 );
 export const gateOf = (lane: Lane, face: FaceIndex): Gate => GATES[lane - 1]![face]!;
 
-/** Where each token of a team stands at the start (RULES.md §2 Setup): A on h0 of F41, posts on g0. */
+/** Where each token of a team stands at the start (Setup): A on h0 of F41, posts on g0. */
 export const startCells = (lane: Lane): readonly [a: Cell, b: Cell, c: Cell, d: Cell] => [
   gateOf(lane, 3).h0,
   gateOf(lane, 1).g[0],

@@ -20,7 +20,7 @@ export const isTrailingZone = (zone: ZoneIndex, progress: number): boolean => pr
 
 /**
  * The gate rule for `mover`, standing on g0 of its zone's face, when its team has made
- * `progress` first crossings (RULES.md §2 "Handoff, gathering, crossing, finishing"):
+ * `progress` first crossings ("Handoff, gathering, crossing, finishing"):
  * - in the leading zone the step is the team's first crossing of the face, allowed only when
  *   the team is gathered: its n active tokens fill g0..g(n-1) (the mover is on g0);
  * - a token still behind (trailing zone) crosses freely: the team's first token already did;

@@ -2,7 +2,7 @@ import { gateOf, zoneOf, type Lane } from "./board.js";
 import type { TokenState } from "./state.js";
 
 /**
- * The handoff (RULES.md §2): a post on g0 of a face becomes active when the team's n-1 active
+ * The handoff (the relay's rules): a post on g0 of a face becomes active when the team's n-1 active
  * tokens stand on g1..g(n-1) in front of it ("встать в клетку перед ним"). Checked whenever an
  * action ends. An opponent on one of those cells blocks it simply by being there: the team's
  * tokens cannot all stand on them until it leaves.

@@ -3,7 +3,7 @@ import { isLeadingZone, isTrailingZone } from "./crossing.js";
 import { TOKENS } from "./options.js";
 import type { EstafetaState } from "./state.js";
 
-/** The face whose g0 a post waits on: B on F23, C on F34, D on F41 (RULES.md §2 Setup). */
+/** The face whose g0 a post waits on: B on F23, C on F34, D on F41 (Setup). */
 const POST_FACE: readonly (ZoneIndex | null)[] = [null, 1, 2, 3];
 
 /**

@@ -1,7 +1,7 @@
 import { LANES, type Lane } from "./board.js";
 
 /**
- * Drawing lanes with the server's dice (RULES.md §2: lanes not chosen at createMatch are drawn).
+ * Drawing lanes with the server's dice (lanes not chosen at createMatch are drawn).
  * Teams without a lane take one each, in seat order, one die per team:
  * - with m lanes still free, a die v is usable when v <= m * floor(6 / m) and then gives the
  *   ((v - 1) mod m)-th free lane in ascending order (m = 5: 1-5, a 6 is discarded; m = 4: 1-4;

@@ -4,7 +4,7 @@ import { SIZE } from "./board.js";
 export const VARIANTS = ["sprint", "stayer"] as const;
 export type Variant = (typeof VARIANTS)[number];
 
-/** Round limits by variant (RULES.md §2 Stalls): a stayer match runs four laps, so four times longer. */
+/** Round limits by variant (Stalls): a stayer match runs four laps, so four times longer. */
 export const DEFAULT_MAX_ROUNDS: { readonly [V in Variant]: number } = { sprint: 100, stayer: 400 };
 export const MIN_TEAMS = 2;
 export const MAX_TEAMS = 5;

@@ -6,7 +6,7 @@ import { LOCAL, NEIGHBOURS, ZONE_CELL } from "./zones.js";
 
 /**
  * The reference for the path search: every route, walked one by one with plain sets, from the
- * rules as RULES.md §2 states them. Its cost grows like 7^points, so it is for tests (small dice)
+ * rules as the rules reference states them. Its cost grows like 7^points, so it is for tests (small dice)
  * and for the benchmark's baseline, never for play.
  */
 export function exhaustiveLegalMoves(state: EstafetaState): EstafetaMove[] {

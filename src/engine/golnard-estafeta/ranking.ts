@@ -2,7 +2,7 @@ import { chebyshev, gateOf, zoneOf, type Lane } from "./board.js";
 import { isTrailingZone } from "./crossing.js";
 import type { EstafetaState, TokenState } from "./state.js";
 
-/** A team's place in the race, by the keys of RULES.md §2 Fine points. */
+/** A team's place in the race, by the keys of the Fine points. */
 export interface Standing {
   readonly seat: number;
   readonly lane: Lane;

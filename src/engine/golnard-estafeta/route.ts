@@ -37,7 +37,7 @@ export interface RouteContext {
 const label = (cell: Cell): string => `(${cell % 12},${Math.floor(cell / 12)})`;
 
 /**
- * Walks an explicit route step by step (RULES.md §2 Movement): king steps inside the zone onto
+ * Walks an explicit route step by step (Movement): king steps inside the zone onto
  * empty cells never entered this turn, and the gate step g0 -> h0 of the team's lane when the
  * gate is open. This is the reference for every route: searched routes are checked by it too.
  */

@@ -356,7 +356,7 @@ function dfs(d: number, c: number, u: number, pa: number, pb: number): void {
   const fb = freeB[d]! & ~pb;
   const atGate = gateKind[d] !== GATE_CLOSED && c === g0Local[d];
   if ((NB_A[c]! & fa) === 0 && (NB_B[c]! & fb) === 0 && !atGate) {
-    // A dead end: the route may stop here early (one-die actions only, RULES.md §2 Movement).
+    // A dead end: the route may stop here early (one-die actions only, Movement).
     if (mode === 0) {
       if (u >= 1 && u < singleMax) record(1, d, c, u);
     } else if (tKind === 1 && u === tK && d === tDepth && c === tLocal) found = true;

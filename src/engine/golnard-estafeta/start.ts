@@ -17,7 +17,7 @@ function withLanes(state: EstafetaState, lanes: readonly (Lane | null)[]): Estaf
   return { ...state, lanes, tokens, stage: done ? "opening" : "lanes", tied: done ? allSeats(state.teams) : [] };
 }
 
-/** RULES.md §2 Setup. One seat per team: `seats`, when given, must be the number of teams. */
+/** Setup. One seat per team: `seats`, when given, must be the number of teams. */
 export function setup(input: SetupInput<EstafetaOptions>): Result<EstafetaState> {
   const { options, seats } = input;
   const teams = options.teams ?? seats ?? options.lanes?.length ?? MIN_TEAMS;

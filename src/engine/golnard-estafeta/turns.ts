@@ -1,8 +1,7 @@
 import type { EstafetaState } from "./state.js";
 
 /**
- * Ends the turn in progress: the next seat rolls, unless the round limit is reached (RULES.md §2
- * Fine points: checked at the end of a turn, passes count, a turn is never cut short).
+ * Ends the turn in progress: the next seat rolls, unless the round limit is reached (Fine points: checked at the end of a turn, passes count, a turn is never cut short).
  */
 export function endTurn(state: EstafetaState): EstafetaState {
   const turns = state.turns + 1;

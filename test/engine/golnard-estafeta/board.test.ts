@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cellOf, FACES, gateOf, LANES, pointOf, startCells, zoneOf, type FaceIndex } from "../../../src/engine/golnard-estafeta/board.js";
 import { isZoneStep, NEIGHBOURS, LOCAL } from "../../../src/engine/golnard-estafeta/zones.js";
 
-/** RULES.md §2, the lane table, as printed there (x,y). */
+/** The lane table of the rules reference, as printed there (x,y). */
 const RULES_TABLE = `
 | 1 | 5,2 4,2 3,2 2,2 -> 6,2 | 7,5 7,4 7,3 7,2 -> 7,6 | 6,11 7,11 8,11 9,11 -> 5,11 | 4,6 4,7 4,8 4,9 -> 4,5 |
 | 2 | 5,1 4,1 3,1 2,1 -> 6,1 | 10,5 10,4 10,3 10,2 -> 10,6 | 6,10 7,10 8,10 9,10 -> 5,10 | 3,6 3,7 3,8 3,9 -> 3,5 |
@@ -21,8 +21,8 @@ const parsed = RULES_TABLE.trim()
     };
   });
 
-describe("the board (RULES.md §2 Board)", () => {
-  it("has the lane table of RULES.md cell for cell: g0 g1 g2 g3 -> h0 for every lane and face", () => {
+describe("the board (the rules reference: Board)", () => {
+  it("has the lane table of the rules reference cell for cell: g0 g1 g2 g3 -> h0 for every lane and face", () => {
     expect(parsed).toHaveLength(5);
     for (const { lane, faces } of parsed) {
       faces.forEach((cells, f) => {

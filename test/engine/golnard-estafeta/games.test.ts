@@ -87,7 +87,7 @@ describe("random games to the end", () => {
       const winner = final.outcome!.winner;
       if (winner !== null) wins[(final.game as EstafetaState).lanes[winner]! - 1]!++;
     }
-    // RULES.md reports 12-28 % per lane where 20 % is even (the plain order gave 1-36 %). This bot
+    // The rules reference reports 12-28 % per lane where 20 % is even (the plain order gave 1-36 %). This bot
     // measures 16-26 % here (1000 games: 16-26 %); the bounds leave room for sampling noise.
     for (const w of wins) expect(w / games).toBeGreaterThan(0.1);
     for (const w of wins) expect(w / games).toBeLessThan(0.3);

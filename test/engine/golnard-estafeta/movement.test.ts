@@ -22,7 +22,7 @@ const pocket = (dice: readonly [number, number]) =>
     dice,
   });
 
-describe("steps, the wall and the gates (RULES.md §2 Movement)", () => {
+describe("steps, the wall and the gates (Movement)", () => {
   it("moves a token by king steps inside its zone; cells across the wall are not neighbours", () => {
     const s = position({ lanes: LANES, tokens: { 0: [[[5, 3]]] }, dice: [1, 2] });
     const firstDie = legalKeys(s).filter((k) => k.startsWith("A first"));
@@ -99,7 +99,7 @@ describe("no cell twice in a turn (seed: «дважды в одну клетку
   });
 });
 
-describe("all points are used (RULES.md §2 Movement)", () => {
+describe("all points are used (Movement)", () => {
   it("R: a token stops before its die is spent only on a cell where it has no legal next step", () => {
     const s = pocket([4, 2]);
     expect(legalKeys(s)).toContain("B first 5,5 1");
@@ -144,7 +144,7 @@ describe("all points are used (RULES.md §2 Movement)", () => {
   });
 });
 
-describe("dice (RULES.md §2: two dice, doubles are not doubled)", () => {
+describe("dice (two dice, doubles are not doubled)", () => {
   it("a double gives its two dice once: 3-3 is six points, first or second or both", () => {
     const s = position({ lanes: LANES, tokens: { 0: [[[2, 2]]] }, dice: [3, 3] });
     expect(rules.diceLeft(s)).toEqual([3, 3]);
@@ -184,7 +184,7 @@ describe("dice (RULES.md §2: two dice, doubles are not doubled)", () => {
   });
 });
 
-describe("routes (RULES.md §2 Fine points)", () => {
+describe("routes (Fine points)", () => {
   it("R: an action is token, die, destination and points; routes are recorded by normalize and replay alike", () => {
     const s = position({ lanes: LANES, tokens: { 0: [[[1, 1]]] }, dice: [4, 6] });
     for (const m of movesNow<EstafetaMove>(rules, s)) {

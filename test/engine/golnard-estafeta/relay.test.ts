@@ -7,7 +7,7 @@ const LANES = [1, 2] as const;
 // Team 0 runs lane 1: F12 g0..g3 (5,2) (4,2) (3,2) (2,2) -> h0 (6,2); F23 (7,5) (7,4) (7,3) (7,2) -> (7,6);
 // F34 (6,11) (7,11) (8,11) (9,11) -> (5,11); F41 (4,6) (4,7) (4,8) (4,9) -> (4,5).
 
-describe("the handoff (RULES.md §2, R)", () => {
+describe("the handoff (R)", () => {
   it("activates B when A stands on g1 of F23 in front of it, once the action ends", () => {
     const s = position({ lanes: LANES, progress: [1, 0], tokens: { 0: [[[8, 2]]] }, dice: [2, 5] });
     expect(statusOf(s, 0, 1)).toBe("post");
@@ -46,7 +46,7 @@ describe("the handoff (RULES.md §2, R)", () => {
   });
 });
 
-describe("gathering and crossing (RULES.md §2, R)", () => {
+describe("gathering and crossing (R)", () => {
   it("lets the first token cross a face only when the team fills g0..g(n-1)", () => {
     const gathered = position({ lanes: LANES, progress: [2, 0], tokens: { 0: [[[7, 11]], [[8, 11]], [[6, 11]]] }, dice: [1, 2] });
     expect(legalKeys(gathered)).toContain("C first 5,11 1");
@@ -88,7 +88,7 @@ describe("gathering and crossing (RULES.md §2, R)", () => {
   });
 });
 
-describe("finishing (RULES.md §2, R)", () => {
+describe("finishing (R)", () => {
   const sprintEnd = (extra: { opponentOnH0?: boolean } = {}) =>
     position({
       lanes: LANES,
@@ -143,7 +143,7 @@ describe("finishing (RULES.md §2, R)", () => {
   });
 });
 
-describe("stayer laps (RULES.md §2, R)", () => {
+describe("stayer laps (R)", () => {
   it("finishes the first token across F41 in lap 1 and sends the others into Z1 for lap 2", () => {
     const s = position({ variant: "stayer", lanes: LANES, progress: [3, 0], tokens: { 0: [[[4, 7]], [[4, 8]], [[4, 9]], [[4, 6]]] }, dice: [1, 2] });
     const first = played(s, move("D", "first", "finish"));

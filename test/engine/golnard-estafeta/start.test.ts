@@ -130,7 +130,7 @@ describe("the opening roll (R: one die per team, ties re-rolled among the tied, 
   });
 });
 
-describe("the round limit and the ranking (RULES.md §2 Stalls, Fine points)", () => {
+describe("the round limit and the ranking (Stalls, Fine points)", () => {
   it("ends the match at the end of the turn that completes maxRounds rounds; passes count, turns are not cut short", () => {
     const last = position({ lanes: [1, 2], toMove: 1, turns: 2 * 3 - 1, maxRounds: 3, tokens: { 1: [[[1, 1]]] }, dice: [1, 2] });
     const mid = played(last, move("A", "first", [2, 1]));
