@@ -7,7 +7,7 @@ import type { MatchState } from "./state.js";
  * the ruleset's `stateVersion`. A snapshot of another format is never read: the match is rebuilt
  * from its log instead, which every version can replay.
  */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 export interface SnapshotFormat {
   readonly match: number;
   readonly engine: number;
