@@ -24,22 +24,20 @@ const ms = (iso: string): number => Date.parse(iso);
 
 /**
  * The clock after an event at `at`, when `toAct` may act (none while seats are open or once
- * finished). A seat stays due while it keeps acting (a roll, then its move; several moves of
- * one turn): its time runs from when it became due, and only a change of who acts stops it.
+ * finished). While the same seats keep acting (a roll, then its move; the several moves of one
+ * turn; a tied opening roll rolled again), their time runs on from when they became due; when
+ * the seats acting change, each seat that was acting is charged its lateness (from its bank) and
+ * the time of every seat now acting starts afresh.
  */
 export function tickClock(clock: ClockState, toAct: readonly number[], at: string): ClockState {
+  const wasActing = clock.since.flatMap((from, seat) => (from === null ? [] : [seat]));
+  if (wasActing.length === toAct.length && toAct.every((seat) => wasActing.includes(seat))) return clock;
   const perMove = perMoveMs(clock.control);
-  const since = [...clock.since];
-  const banks = [...clock.bankMs];
-  since.forEach((from, seat) => {
-    const acting = toAct.includes(seat);
-    if (from !== null && !acting) {
-      banks[seat] = Math.max(0, banks[seat]! - Math.max(0, ms(at) - ms(from) - perMove));
-      since[seat] = null;
-    } else if (from === null && acting) since[seat] = at;
+  const bankMs = clock.bankMs.map((bank, seat) => {
+    const from = clock.since[seat] ?? null;
+    return from === null ? bank : Math.max(0, bank - Math.max(0, ms(at) - ms(from) - perMove));
   });
-  const unchanged = since.every((s, i) => s === clock.since[i]) && banks.every((b, i) => b === clock.bankMs[i]);
-  return unchanged ? clock : { ...clock, since, bankMs: banks };
+  return { ...clock, since: clock.since.map((_, seat) => (toAct.includes(seat) ? at : null)), bankMs };
 }
 
 /** Per seat: when its time runs out, or null while it is not due to act. */

@@ -13,7 +13,7 @@ import { createRestHandler } from "../api/rest/handle-rest.js";
 import type { ServiceDeps } from "../service/deps.js";
 import { createService, type TabulaService } from "../service/service.js";
 import { createDynamoClients } from "../store/dynamo-client.js";
-import { DynamoEventStore } from "../store/dynamo-event-store.js";
+import { tableStores } from "../store/table-stores.js";
 import { type EmbeddedStore, startEmbeddedStore } from "../store/embedded-store.js";
 import { ensureTable } from "../store/table.js";
 import { lockDataDir } from "./data-lock.js";
@@ -114,7 +114,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
     // Live updates follow the store: the embedded one reports every acknowledged commit itself;
     // an external endpoint (DYNAMODB_ENDPOINT) has only this process's own commits to go by.
-    const store = new DynamoEventStore(doc, tableName);
+    const stores = tableStores(doc, tableName);
+    const { store } = stores;
     const hub = new CommitHub(store);
     if (embedded) {
       const stopFeed = embedded.onPut(({ tableName: table, item }) => {
@@ -124,7 +125,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       cleanups.push(stopFeed);
     }
     const service = createService({
-      store,
+      ...stores,
       now: options.now ?? (() => new Date()),
       randomBytes: options.randomBytes ?? cryptoRandomBytes,
       onCommitted: (matchId, events) => {
@@ -168,7 +169,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       cleanups.push(() => management.destroy());
       cleanups.push(() => started.close());
       const handlers = createLiveHandlers({
-        service: createService({ store, now: options.now ?? (() => new Date()), randomBytes: options.randomBytes ?? cryptoRandomBytes }),
+        service: createService({ ...stores, now: options.now ?? (() => new Date()), randomBytes: options.randomBytes ?? cryptoRandomBytes }),
         store,
         connections: new ConnectionStore(doc, tableName),
         post,

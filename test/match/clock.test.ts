@@ -1,9 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { getRuleset } from "../../src/engine/registry.js";
 import { clockDeadline, seatDeadlines } from "../../src/match/clock.js";
 import { dueOf } from "../../src/match/due.js";
 import type { MatchEvent } from "../../src/match/events.js";
 import { CorruptLogError, replay } from "../../src/match/evolve.js";
 import { DAY, HOUR, MatchDriver } from "../support/match-driver.js";
+
+const getTurnSeats = (d: MatchDriver): readonly number[] => {
+  const turn = getRuleset(d.match.ruleset).turn(d.match.game);
+  return turn.phase === "over" ? [] : turn.seats;
+};
 
 const create = (timeControl: unknown, ruleset = "backgammon") =>
   ({ type: "CreateMatch", matchId: "m", ruleset, options: {}, diceCommitment: "c", timeControl }) as const;
@@ -40,6 +46,14 @@ describe("a time control", () => {
     d.wait(HOUR).step(); // the roll: the same seat still acts
     expect(d.match.clock!.since[seat]).toBe(since);
     expect(clockDeadline(d.match.clock!)).toBe(new Date(Date.parse(since) + 3 * DAY).toISOString());
+  });
+
+  it("starts the opening roll's winner's time afresh: the seats acting changed", () => {
+    const d = new MatchDriver();
+    d.run(create({ daysPerMove: 2 }));
+    d.wait(DAY);
+    while (d.match.rolls === 0 || getTurnSeats(d).length > 1) d.step(); // past the opening roll (and any tie)
+    expect(clockDeadline(d.match.clock!)).toBe(new Date(Date.parse(d.at) + 2 * DAY).toISOString());
   });
 
   it("refuses a move once the deadline has passed, accepts a claim only from then on; the timeout is a log event replay verifies", () => {
