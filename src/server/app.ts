@@ -27,6 +27,9 @@ import { ConnectionStore } from "../store/connection-store.js";
 import { CommitHub } from "../realtime/match-updates.js";
 import { matchIdOfCommit } from "../store/table.js";
 import { SSE_PATH, serveLiveSse } from "./sse-live.js";
+import { startDeadlineTimer } from "./deadline-timer.js";
+import type { SweepReport } from "../service/finish-overdue.js";
+import { indexWritesOfItem } from "../store/dynamo-event-store.js";
 import { readBody, toHttpRequest, writeResponse } from "./node-http.js";
 
 export interface ServerOptions {
@@ -49,6 +52,8 @@ export interface ServerOptions {
   readonly now?: ServiceDeps["now"];
   readonly randomBytes?: ServiceDeps["randomBytes"];
   readonly onCommitted?: ServiceDeps["onCommitted"];
+  /** How often the server finishes matches whose deadline has passed, in ms; default 30 s, 0 = never (tests sweep by hand). */
+  readonly deadlineSweepMs?: number;
   /**
    * How WebSocket subscriptions are served. `direct` (default): graphql-ws in this process.
    * `lambda`: a local API Gateway and stream feeder run the Lambda route and fan-out handlers,
@@ -69,9 +74,14 @@ export interface RunningServer {
   /** In `lambda` mode: the local API Gateway (management endpoint, test seams) and stream feeder. */
   readonly localGateway: LocalWebSocketApi | null;
   readonly localStream: LocalStream | null;
+  /** Finishes the matches whose deadline has passed now (the timer does it every `deadlineSweepMs`). */
+  sweepDeadlines(): Promise<SweepReport>;
   /** Stops accepting, lets requests in flight finish (up to a grace period), closes the store. */
   close(): Promise<void>;
 }
+
+/** The local sweep of passed deadlines runs this often; a correspondence deadline is days, a live one minutes. */
+export const DEADLINE_SWEEP_MS = 30_000;
 
 /** In-flight requests get this long to finish on close before their connections are cut. */
 const CLOSE_GRACE_MS = 5_000;
@@ -119,8 +129,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const hub = new CommitHub(store);
     if (embedded) {
       const stopFeed = embedded.onPut(({ tableName: table, item }) => {
+        if (table !== tableName) return;
         const matchId = matchIdOfCommit(item);
-        if (table === tableName && matchId) hub.committed(matchId);
+        if (matchId) hub.committed(matchId);
+        // As the table's stream does on AWS: the index entries a commit carries are applied
+        // again from the store's own record of it (idempotent), whatever became of its writer.
+        const index = indexWritesOfItem(item);
+        if (index) stores.index.apply(index.matchId, index.writes).catch((error: unknown) => logger.error(`index entries of match ${index.matchId} not applied`, error));
       });
       cleanups.push(stopFeed);
     }
@@ -182,6 +197,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, signal: hub, logger });
       cleanups.push(() => live.close());
     }
+    const deadlines = startDeadlineTimer(() => service.finishOverdue(), options.deadlineSweepMs ?? DEADLINE_SWEEP_MS, logger);
+    cleanups.push(() => deadlines.stop());
     const address = httpServer.address() as AddressInfo;
 
     let closing: Promise<void> | null = null;
@@ -194,6 +211,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       gateway,
       localGateway,
       localStream,
+      sweepDeadlines: () => deadlines.sweep(),
       close: () => (closing ??= cleanup()),
     };
   } catch (error) {

@@ -21,7 +21,8 @@ export interface SeatView {
 
 /** The clock as every viewer sees it: the time control, each seat's deadline and what is left of its bank. */
 export interface ClockView extends TimeControl {
-  readonly seats: readonly { readonly seat: number; readonly deadline: string | null; readonly bankMs: number }[];
+  /** Per seat: when its time runs out (null while it is not to act), and what is left of its bank, in whole seconds. */
+  readonly seats: readonly { readonly seat: number; readonly deadline: string | null; readonly bankSeconds: number }[];
 }
 
 /** A match as one viewer may see it: a seat (its token) or a spectator (seat null). */
@@ -98,7 +99,7 @@ export function toMatchView(match: MatchState, seat: number | null): MatchView {
     createdAt: match.createdAt,
     updatedAt: match.updatedAt,
     seating: match.seating.map((s, seat) => ({ seat, player: s.player, open: s.open !== null, invitationExpiresAt: s.open?.expiresAt ?? null, reservedFor: s.open?.reservedFor ?? null })),
-    clock: match.clock ? { ...match.clock.control, seats: seatDeadlines(match.clock).map((deadline, seat) => ({ seat, deadline, bankMs: match.clock!.bankMs[seat]! })) } : null,
+    clock: match.clock ? { ...match.clock.control, seats: seatDeadlines(match.clock).map((deadline, seat) => ({ seat, deadline, bankSeconds: Math.floor(match.clock!.bankMs[seat]! / 1000) })) } : null,
     deadline: dueOf(match)?.at ?? null,
     offer: match.offer,
     drawAllowed: !finished && (ruleset.drawAllowed?.(match.game) ?? false),
