@@ -120,7 +120,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     const { client, doc } = createDynamoClients({ endpoint, region: options.region });
     cleanups.push(() => client.destroy());
-    await ensureTable(client, tableName);
+    await ensureTable(client, tableName, { embedded: embedded !== null });
 
     // Live updates follow the store: the embedded one reports every acknowledged commit itself;
     // an external endpoint (DYNAMODB_ENDPOINT) has only this process's own commits to go by.

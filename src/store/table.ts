@@ -1,4 +1,5 @@
-import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient, ResourceNotFoundException, UpdateTableCommand } from "@aws-sdk/client-dynamodb";
+import { CreateTableCommand, type CreateTableCommandInput, DescribeTableCommand, type DynamoDBClient, ResourceNotFoundException, UpdateTableCommand } from "@aws-sdk/client-dynamodb";
+import { rebuildWithIndex } from "./table-migration.js";
 
 /**
  * One table holds everything (single-table design):
@@ -42,34 +43,50 @@ const INDEX_DEFINITION = {
 };
 const ATTRIBUTES = [TABLE_KEYS.partition, TABLE_KEYS.sort, INDEX.partition, INDEX.sort].map((AttributeName) => ({ AttributeName, AttributeType: "S" as const }));
 
+const tableDefinition = (tableName: string): CreateTableCommandInput => ({
+  TableName: tableName,
+  BillingMode: "PAY_PER_REQUEST",
+  AttributeDefinitions: ATTRIBUTES,
+  KeySchema: [
+    { AttributeName: TABLE_KEYS.partition, KeyType: "HASH" },
+    { AttributeName: TABLE_KEYS.sort, KeyType: "RANGE" },
+  ],
+  GlobalSecondaryIndexes: [INDEX_DEFINITION],
+});
+
+const hasIndex = async (client: DynamoDBClient, tableName: string): Promise<boolean> =>
+  (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.GlobalSecondaryIndexes?.some((i) => i.IndexName === INDEX.name) ?? false;
+
 /**
  * Creates the table when missing (local store, tests), and adds the index to a table made
- * before it existed (a `.data` directory of an older version); on AWS the stack owns both.
+ * before it existed (a `.data` directory of an older version): DynamoDB (and DynamoDB Local) add
+ * it in place. The embedded store cannot (it accepts the update and ignores it), so its table is
+ * rebuilt once with the index (table-migration.ts) — only ever the embedded store's, never a
+ * table behind DYNAMODB_ENDPOINT. On AWS the stack owns both.
  */
-export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
-  let existing;
+export async function ensureTable(client: DynamoDBClient, tableName: string, options: { embedded?: boolean } = {}): Promise<void> {
+  let found = true;
   try {
-    existing = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
+    found = false;
   }
-  if (existing) {
-    if (existing.Table?.GlobalSecondaryIndexes?.some((i) => i.IndexName === INDEX.name)) return;
-    await client.send(
-      new UpdateTableCommand({ TableName: tableName, AttributeDefinitions: ATTRIBUTES, GlobalSecondaryIndexUpdates: [{ Create: INDEX_DEFINITION }] }),
+  if (options.embedded) {
+    // A copy set aside by an interrupted rebuild is finished first, whatever state the table is in.
+    const aside = await client.send(new DescribeTableCommand({ TableName: `${tableName}.pre-index` })).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof ResourceNotFoundException) return false;
+        throw error;
+      },
     );
+    if (aside || (found && !(await hasIndex(client, tableName)))) return rebuildWithIndex(client, tableDefinition(tableName));
+  }
+  if (!found) {
+    await client.send(new CreateTableCommand(tableDefinition(tableName)));
     return;
   }
-  await client.send(
-    new CreateTableCommand({
-      TableName: tableName,
-      BillingMode: "PAY_PER_REQUEST",
-      AttributeDefinitions: ATTRIBUTES,
-      KeySchema: [
-        { AttributeName: TABLE_KEYS.partition, KeyType: "HASH" },
-        { AttributeName: TABLE_KEYS.sort, KeyType: "RANGE" },
-      ],
-      GlobalSecondaryIndexes: [INDEX_DEFINITION],
-    }),
-  );
+  if (await hasIndex(client, tableName)) return;
+  await client.send(new UpdateTableCommand({ TableName: tableName, AttributeDefinitions: ATTRIBUTES, GlobalSecondaryIndexUpdates: [{ Create: INDEX_DEFINITION }] }));
 }
