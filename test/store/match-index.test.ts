@@ -2,6 +2,7 @@ import { CreateTableCommand, DescribeTableCommand } from "@aws-sdk/client-dynamo
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { InboxRow } from "../../src/match/inbox-rows.js";
+import type { Commit } from "../../src/match/snapshot.js";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
 import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
@@ -18,6 +19,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await embedded.close();
+});
+
+/** A table as the versions before the index made it: the keys only. */
+const tableWithoutIndex = (tableName: string) =>
+  new CreateTableCommand({
+    TableName: tableName,
+    BillingMode: "PAY_PER_REQUEST",
+    AttributeDefinitions: [
+      { AttributeName: "PK", AttributeType: "S" },
+      { AttributeName: "SK", AttributeType: "S" },
+    ],
+    KeySchema: [
+      { AttributeName: "PK", KeyType: "HASH" },
+      { AttributeName: "SK", KeyType: "RANGE" },
+    ],
+  });
+
+/** The first commit of a match, as far as the store cares: its event and a snapshot. */
+const created = (matchId: string): Commit => ({
+  events: [{ version: 1, type: "MatchCreated", at: "2026-01-01T00:00:00.000Z", data: { matchId, ruleset: "gol", options: {}, seats: 2, diceCommitment: "c" } }],
+  snapshot: { state: {} as never, secrets: { diceSeed: "00", seatTokenHashes: [] }, keys: [] },
 });
 
 const row = (matchId: string, over: Partial<InboxRow> = {}): InboxRow => ({
@@ -68,8 +90,7 @@ describe("the match index", () => {
     const failures: string[] = [];
     const broken = new DynamoEventStore(t.store["doc" as never], t.tableName, (matchId) => failures.push(matchId));
     (broken as unknown as { index: { apply: () => Promise<void> } }).index = { apply: () => Promise.reject(new Error("throttled")) };
-    const events = [{ version: 1, type: "MatchCreated" as const, at: "2026-01-01T00:00:00.000Z", data: { matchId: "kept", ruleset: "gol", options: {}, seats: 2, diceCommitment: "c" } }];
-    await broken.append("kept", { events, snapshot: { state: {} as never, secrets: { diceSeed: "00", seatTokenHashes: [] }, keys: [] }, index: { version: 1, rows: [row("kept")] } });
+    await broken.append("kept", { ...created("kept"), index: { version: 1, rows: [row("kept")] } });
     expect(failures).toEqual(["kept"]);
     expect((await t.store.readEvents("kept", 0, 10)).map((e) => e.type)).toEqual(["MatchCreated"]);
   });
@@ -77,24 +98,10 @@ describe("the match index", () => {
   it("is added to a table of the embedded store made before it existed (an older .data directory), its items kept", async () => {
     const { client } = createDynamoClients({ endpoint: embedded.endpoint });
     const tableName = `old-${randomUUID()}`;
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        BillingMode: "PAY_PER_REQUEST",
-        AttributeDefinitions: [
-          { AttributeName: "PK", AttributeType: "S" },
-          { AttributeName: "SK", AttributeType: "S" },
-        ],
-        KeySchema: [
-          { AttributeName: "PK", KeyType: "HASH" },
-          { AttributeName: "SK", KeyType: "RANGE" },
-        ],
-      }),
-    );
+    await client.send(tableWithoutIndex(tableName));
     const { doc } = createDynamoClients({ endpoint: embedded.endpoint });
     const old = new DynamoEventStore(doc, tableName);
-    const events = [{ version: 1, type: "MatchCreated" as const, at: "2026-01-01T00:00:00.000Z", data: { matchId: "kept", ruleset: "gol", options: {}, seats: 2, diceCommitment: "c" } }];
-    for (const id of ["a", "b", "c"]) await old.append(id, { events, snapshot: { state: {} as never, secrets: { diceSeed: "00", seatTokenHashes: [] }, keys: [] } });
+    for (const id of ["a", "b", "c"]) await old.append(id, created(id));
     await ensureTable(client, tableName, { embedded: true });
     expect((await old.readEvents("b", 0, 10)).map((e) => e.type)).toEqual(["MatchCreated"]);
     const described = await client.send(new DescribeTableCommand({ TableName: tableName }));
@@ -110,22 +117,8 @@ describe("the match index", () => {
   it("finishes a rebuild interrupted after the table was dropped: the items set aside come back", async () => {
     const { client, doc } = createDynamoClients({ endpoint: embedded.endpoint });
     const tableName = `cut-${randomUUID()}`;
-    await client.send(
-      new CreateTableCommand({
-        TableName: `${tableName}.pre-index`,
-        BillingMode: "PAY_PER_REQUEST",
-        AttributeDefinitions: [
-          { AttributeName: "PK", AttributeType: "S" },
-          { AttributeName: "SK", AttributeType: "S" },
-        ],
-        KeySchema: [
-          { AttributeName: "PK", KeyType: "HASH" },
-          { AttributeName: "SK", KeyType: "RANGE" },
-        ],
-      }),
-    );
-    const events = [{ version: 1, type: "MatchCreated" as const, at: "2026-01-01T00:00:00.000Z", data: { matchId: "x", ruleset: "gol", options: {}, seats: 2, diceCommitment: "c" } }];
-    await new DynamoEventStore(doc, `${tableName}.pre-index`).append("x", { events, snapshot: { state: {} as never, secrets: { diceSeed: "00", seatTokenHashes: [] }, keys: [] } });
+    await client.send(tableWithoutIndex(`${tableName}.pre-index`));
+    await new DynamoEventStore(doc, `${tableName}.pre-index`).append("x", created("x"));
     await ensureTable(client, tableName, { embedded: true });
     expect(await new DynamoEventStore(doc, tableName).readEvents("x", 0, 10)).toHaveLength(1);
     await expect(client.send(new DescribeTableCommand({ TableName: `${tableName}.pre-index` }))).rejects.toThrow();
