@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { exportMat } from "../../src/interop/backgammon-mat.js";
 import { playRandomMatch } from "../support/playout.js";
 
@@ -15,6 +15,7 @@ const tabula = (args: string[], input?: string) =>
 describe("tabula export-mat", () => {
   const { log } = playRandomMatch(11, { ruleset: "backgammon", options: { matchLength: 3, cube: true } });
   const dir = mkdtempSync(join(tmpdir(), "tabula-export-mat-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (name: string, json: unknown): string => {
     const path = join(dir, name);
     writeFileSync(path, JSON.stringify(json));
