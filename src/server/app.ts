@@ -227,7 +227,7 @@ async function handle(
       response = { ...response, headers: { ...response.headers, connection: "close" } };
     } else {
       const request = toHttpRequest(req, read.body);
-      if (request.method === "GET" && SSE_PATH.test(request.path)) {
+      if ((request.method === "GET" || request.method === "HEAD") && SSE_PATH.test(request.path)) {
         status = await streamSse(request, res);
         return;
       }

@@ -5,6 +5,7 @@ import type { HttpRequest, HttpResponse } from "../http.js";
 import { type Logger, silentLogger } from "../logger.js";
 import { decodePathSegment, route } from "./router.js";
 import { HttpStatusError, REST_ROUTES } from "./routes.js";
+import { conditionalRead } from "./entity-tags.js";
 
 export interface RestDeps {
   readonly service: TabulaService;
@@ -19,6 +20,11 @@ export interface RestDeps {
 export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Promise<HttpResponse> {
   const logger = deps.logger ?? silentLogger;
   return async (request) => {
+    const response = await answer(request);
+    return request.method.toUpperCase() === "HEAD" ? withoutBody(response) : response;
+  };
+
+  async function answer(request: HttpRequest): Promise<HttpResponse> {
     const tooLarge = checkBodySize(request.body);
     if (tooLarge) return restError(tooLarge);
     const found = route(REST_ROUTES, request.method.toUpperCase(), request.path);
@@ -31,10 +37,14 @@ export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Pro
     }
     try {
       const params = Object.fromEntries(Object.entries(found.params).map(([name, raw]) => [name, decodePathSegment(raw)]));
-      return await found.handler({ request, params, service: deps.service });
+      return conditionalRead(request, await found.handler({ request, params, service: deps.service }));
     } catch (error) {
       if (error instanceof HttpStatusError) return restError(toPublicError(error, logger), error.status);
       return restError(toPublicError(error, logger));
     }
-  };
+  }
 }
+
+/** HEAD: the GET's status and headers, its length included (RFC 9110 allows only the true one), no body. */
+const withoutBody = (response: HttpResponse): HttpResponse =>
+  response.body === "" ? response : { status: response.status, headers: { ...response.headers, "content-length": String(Buffer.byteLength(response.body)) }, body: "" };
