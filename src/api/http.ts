@@ -12,6 +12,8 @@ export interface HttpRequest {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** The raw body; the API handlers refuse one over the limit (body-limit.ts). */
   readonly body: string;
+  /** The client's address as the transport saw it (the socket's peer; API Gateway's `sourceIp`). */
+  readonly sourceIp?: string | undefined;
 }
 
 export interface HttpResponse {

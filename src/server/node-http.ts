@@ -44,7 +44,7 @@ export function toHttpRequest(req: IncomingMessage, body: string): HttpRequest {
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   }
-  return { method: (req.method ?? "GET").toUpperCase(), path, query, headers, body };
+  return { method: (req.method ?? "GET").toUpperCase(), path, query, headers, body, sourceIp: req.socket.remoteAddress };
 }
 
 export function writeResponse(res: ServerResponse, response: HttpResponse, extraHeaders: Record<string, string> = {}): void {

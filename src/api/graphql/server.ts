@@ -13,6 +13,7 @@ import { complexityRule, type ComplexityLimits, DEFAULT_COMPLEXITY_LIMITS } from
 import type { GraphqlContext } from "./context.js";
 import { createFormatError } from "./format-error.js";
 import { noSubscriptionRule } from "./no-subscription-rule.js";
+import { rateLimitPlugin } from "./rate-limit-plugin.js";
 import { resolvers } from "./resolvers.js";
 
 export interface GraphqlServerOptions {
@@ -57,6 +58,8 @@ export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloS
       ApolloServerPluginUsageReportingDisabled(),
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
+      // Limits apply only where the transport plugs a limiter into the context (handleGraphqlHttp).
+      rateLimitPlugin,
     ],
     logger: {
       debug: (message) => logger.debug(String(message)),

@@ -6,10 +6,13 @@ import { type Logger, silentLogger } from "../logger.js";
 import { decodePathSegment, route } from "./router.js";
 import { HttpStatusError, REST_ROUTES } from "./routes.js";
 import { conditionalRead } from "./entity-tags.js";
+import { admit, type RateLimiter, rateLimitKindOf } from "../rate-limit.js";
 
 export interface RestDeps {
   readonly service: TabulaService;
   readonly logger?: Logger;
+  /** Limits commands and new matches per caller (the local server's); none: unlimited. */
+  readonly rateLimiter?: RateLimiter | undefined;
 }
 
 /**
@@ -37,6 +40,8 @@ export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Pro
     }
     try {
       const params = Object.fromEntries(Object.entries(found.params).map(([name, raw]) => [name, decodePathSegment(raw)]));
+      const kind = rateLimitKindOf({ rest: `${found.spec.method} ${found.spec.path}` });
+      if (kind) admit(deps.rateLimiter, kind, request);
       return conditionalRead(request, await found.handler({ request, params, service: deps.service }));
     } catch (error) {
       if (error instanceof HttpStatusError) return restError(toPublicError(error, logger), error.status);

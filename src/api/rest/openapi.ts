@@ -34,7 +34,11 @@ function errorResponses(name: OperationName): Record<string, object> {
   return Object.fromEntries(
     [...byStatus].map(([status, codes]) => [
       String(status),
-      { description: codes.map((c) => `${c}: ${ERROR_MEANINGS[c]}.`).join(" "), content: json(ref("ErrorBody")) },
+      {
+        description: codes.map((c) => `${c}: ${ERROR_MEANINGS[c]}.`).join(" "),
+        ...(codes.includes("RATE_LIMITED") ? { headers: { "Retry-After": { description: "Seconds to wait before sending again.", schema: { type: "integer", minimum: 1 } } } } : {}),
+        content: json(ref("ErrorBody")),
+      },
     ]),
   );
 }
@@ -291,6 +295,7 @@ function build() {
                   items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } },
                 },
                 limit: { type: "integer", description: "PAYLOAD_TOO_LARGE: the limit in bytes." },
+                retryAfter: { type: "integer", minimum: 1, description: "RATE_LIMITED: seconds to wait, as in the `Retry-After` header." },
               },
               additionalProperties: true,
             },

@@ -7,7 +7,7 @@ export interface RouteSpec<Handler> {
 }
 
 export type RouteMatch<Handler> =
-  | { readonly kind: "found"; readonly handler: Handler; readonly params: Record<string, string> }
+  | { readonly kind: "found"; readonly spec: RouteSpec<Handler>; readonly handler: Handler; readonly params: Record<string, string> }
   | { readonly kind: "method-not-allowed"; readonly allow: string[] }
   | { readonly kind: "not-found" };
 
@@ -45,7 +45,7 @@ export function route<Handler>(routes: readonly RouteSpec<Handler>[], method: st
   for (const spec of routes) {
     const params = matchPath(spec.path, path);
     if (!params) continue;
-    if (spec.method === method || (method === "HEAD" && spec.method === "GET")) return { kind: "found", handler: spec.handler, params };
+    if (spec.method === method || (method === "HEAD" && spec.method === "GET")) return { kind: "found", spec, handler: spec.handler, params };
     allow.push(...(spec.method === "GET" ? ["GET", "HEAD"] : [spec.method]));
   }
   return allow.length > 0 ? { kind: "method-not-allowed", allow } : { kind: "not-found" };
