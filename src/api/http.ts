@@ -31,6 +31,10 @@ export function header(request: Pick<HttpRequest, "headers">, name: string): str
   return undefined;
 }
 
+/** The answer to HEAD: the GET's status and headers, its length included (RFC 9110 allows only the true one), no body. */
+export const headResponse = (response: HttpResponse): HttpResponse =>
+  response.body === "" ? response : { status: response.status, headers: { ...response.headers, "content-length": String(Buffer.byteLength(response.body)) }, body: "" };
+
 export const jsonResponse = (status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse => ({
   status,
   headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },

@@ -2,7 +2,7 @@ import { type ApolloServer, HeaderMap } from "@apollo/server";
 import type { TabulaService } from "../../service/service.js";
 import { checkBodySize } from "../body-limit.js";
 import { graphqlTransportError } from "../errors.js";
-import { header, type HttpRequest, type HttpResponse, isJsonMediaType } from "../http.js";
+import { header, headResponse, type HttpRequest, type HttpResponse, isJsonMediaType } from "../http.js";
 import { LIMITS } from "../limits.js";
 import { admit, type RateLimiter } from "../rate-limit.js";
 import { createContext, type GraphqlContext } from "./context.js";
@@ -19,6 +19,12 @@ export async function handleGraphqlHttp(
   request: HttpRequest,
   rateLimiter?: RateLimiter,
 ): Promise<HttpResponse> {
+  // HEAD runs as the GET it stands for; only the body is dropped.
+  if (request.method.toUpperCase() !== "HEAD") return answer(server, service, request, rateLimiter);
+  return headResponse(await answer(server, service, { ...request, method: "GET" }, rateLimiter));
+}
+
+async function answer(server: ApolloServer<GraphqlContext>, service: TabulaService, request: HttpRequest, rateLimiter: RateLimiter | undefined): Promise<HttpResponse> {
   const tooLarge = checkBodySize(request.body);
   if (tooLarge) return graphqlTransportError(tooLarge);
   const method = request.method.toUpperCase();

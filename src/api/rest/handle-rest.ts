@@ -1,7 +1,7 @@
 import type { TabulaService } from "../../service/service.js";
 import { checkBodySize } from "../body-limit.js";
 import { restError, toPublicError } from "../errors.js";
-import type { HttpRequest, HttpResponse } from "../http.js";
+import { headResponse, type HttpRequest, type HttpResponse } from "../http.js";
 import { type Logger, silentLogger } from "../logger.js";
 import { decodePathSegment, route } from "./router.js";
 import { HttpStatusError, REST_ROUTES } from "./routes.js";
@@ -24,7 +24,7 @@ export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Pro
   const logger = deps.logger ?? silentLogger;
   return async (request) => {
     const response = await answer(request);
-    return request.method.toUpperCase() === "HEAD" ? withoutBody(response) : response;
+    return request.method.toUpperCase() === "HEAD" ? headResponse(response) : response;
   };
 
   async function answer(request: HttpRequest): Promise<HttpResponse> {
@@ -50,6 +50,3 @@ export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Pro
   }
 }
 
-/** HEAD: the GET's status and headers, its length included (RFC 9110 allows only the true one), no body. */
-const withoutBody = (response: HttpResponse): HttpResponse =>
-  response.body === "" ? response : { status: response.status, headers: { ...response.headers, "content-length": String(Buffer.byteLength(response.body)) }, body: "" };
