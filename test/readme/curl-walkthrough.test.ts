@@ -1,7 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +8,7 @@ import { events, getMatch } from "../helpers/matches.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { DEFAULT_RATE_LIMITS } from "../../src/server/rate-limiter.js";
 import { deriveRoll } from "../../src/match/dice.js";
+import { scratchFiles } from "../support/scratch-files.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const MARK = "<!-- readme-test: curl walk-through";
@@ -69,16 +69,12 @@ function awkwardSeed(): number {
  */
 describe("the README's curl walk-through", () => {
   let t: TestServer;
-  let dir: string;
+  const { dir } = scratchFiles("tabula-readme-");
   beforeAll(async () => {
     t = await startTestServer({ rateLimits: DEFAULT_RATE_LIMITS, randomBytes: seededBytes(awkwardSeed()) });
-    dir = mkdtempSync(join(tmpdir(), "tabula-readme-"));
     symlinkSync(join(ROOT, "bin"), join(dir, "bin"));
   });
-  afterAll(async () => {
-    await t?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => t?.close());
 
   it("needs bash, curl and jq (CI installs them: .ci/run)", () => {
     expect(missing, `install ${missing.join(" and ")} to run the README's walk-through`).toEqual([]);
