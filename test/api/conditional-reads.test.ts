@@ -85,6 +85,9 @@ describe("ETag and If-None-Match", () => {
     const later = await t.rest("GET", `/api/matches/${id}`, { token: created.tokens[0], headers: { "if-none-match": tag } });
     expect(later.status).toBe(200);
     expect(later.headers.get("etag")).toBe(`"${later.body.version}-0"`);
+    // A command is never answered 304: what it did cannot be taken back.
+    const rolled = await t.rest("POST", `/api/matches/${id}/dice`, { token: created.tokens[later.body.toMove ?? 0], headers: { "if-none-match": "*" } });
+    expect(rolled.status).not.toBe(304);
     // An unknown match is 404 whatever the client holds.
     expect((await raw("GET", "/api/matches/nope", { "if-none-match": "*" })).status).toBe(404);
   });

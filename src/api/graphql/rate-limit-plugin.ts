@@ -1,6 +1,6 @@
 import { type ApolloServerPlugin, HeaderMap } from "@apollo/server";
 import { type DocumentNode, GraphQLError, Kind, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
-import { TabulaError } from "../../errors.js";
+import { HTTP_STATUS, TabulaError } from "../../errors.js";
 import { errorHeaders } from "../errors.js";
 import { type RateLimitKind, rateLimitKindOf } from "../rate-limit.js";
 import type { GraphqlContext } from "./context.js";
@@ -21,7 +21,7 @@ export const rateLimitPlugin: ApolloServerPlugin<GraphqlContext> = {
         } catch (error) {
           if (!(error instanceof TabulaError)) throw error;
           const headers = new HeaderMap(Object.entries(errorHeaders(error)));
-          throw new GraphQLError(error.message, { originalError: error, extensions: { code: error.code, http: { status: 429, headers } } });
+          throw new GraphQLError(error.message, { originalError: error, extensions: { code: error.code, http: { status: HTTP_STATUS[error.code], headers } } });
         }
       },
     };

@@ -39,12 +39,14 @@ function noneMatch(request: HttpRequest, tag: string): boolean {
 }
 
 /**
- * A successful read whose ETag the client already holds becomes 304 Not Modified: the same
- * ETag and cache headers, no body. Anything else passes unchanged.
+ * A successful read (GET or HEAD) whose ETag the client already holds becomes 304 Not Modified:
+ * the same ETag and cache headers, no body. Anything else passes unchanged: a command's answer
+ * carries an ETag too, but what it did cannot be taken back.
  */
 export function conditionalRead(request: HttpRequest, response: HttpResponse): HttpResponse {
   const tag = response.headers.etag;
-  if (response.status !== 200 || tag === undefined || !noneMatch(request, tag)) return response;
+  const read = request.method.toUpperCase() === "GET" || request.method.toUpperCase() === "HEAD";
+  if (!read || response.status !== 200 || tag === undefined || !noneMatch(request, tag)) return response;
   const { "content-type": _type, ...headers } = response.headers;
   return { status: 304, headers, body: "" };
 }

@@ -49,4 +49,3 @@ export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Pro
     }
   }
 }
-
