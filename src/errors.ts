@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   "TOO_LATE_TO_ABORT",
   "PAYLOAD_TOO_LARGE",
   "QUERY_TOO_COMPLEX",
+  "RATE_LIMITED",
   "INTERNAL_SERVER_ERROR",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -61,6 +62,7 @@ export const HTTP_STATUS: { readonly [C in ErrorCode]: number } = {
   TOO_LATE_TO_ABORT: 409,
   PAYLOAD_TOO_LARGE: 413,
   QUERY_TOO_COMPLEX: 400,
+  RATE_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -92,6 +94,7 @@ export const ERROR_MEANINGS: { readonly [C in ErrorCode]: string } = {
   TOO_LATE_TO_ABORT: "an abort once every side has moved",
   PAYLOAD_TOO_LARGE: "the request body, a move or the options over their size limit (`limit`)",
   QUERY_TOO_COMPLEX: "a GraphQL operation too deep or selecting too many fields",
+  RATE_LIMITED: "too many commands, new matches or new players from one client in a short time (`retryAfter` seconds, also the `Retry-After` header)",
   INTERNAL_SERVER_ERROR: "a bug or an outage (logged; no detail is shown)",
 };
 

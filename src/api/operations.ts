@@ -21,8 +21,9 @@ export const ANY_REQUEST: readonly ErrorCode[] = ["BAD_USER_INPUT", "PAYLOAD_TOO
 /** And a GraphQL operation beyond its limits. */
 export const ANY_GRAPHQL_REQUEST: readonly ErrorCode[] = [...ANY_REQUEST, "QUERY_TOO_COMPLEX"];
 
+// RATE_LIMITED: the local server limits commands, new matches and new players per client (src/api/rate-limit.ts).
 /** Any command on a match, by a seat's token or its player's. */
-const ON_MATCH: readonly ErrorCode[] = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "MATCH_FINISHED", "VERSION_CONFLICT"];
+const ON_MATCH: readonly ErrorCode[] = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "MATCH_FINISHED", "VERSION_CONFLICT", "RATE_LIMITED"];
 /** And it needs the match under way: every seat taken, nobody out of time. */
 const IN_PLAY: readonly ErrorCode[] = [...ON_MATCH, "WAITING_FOR_PLAYERS", "DEADLINE_PASSED"];
 const PLAY: readonly ErrorCode[] = [...IN_PLAY, "NOT_YOUR_TURN"];
@@ -30,9 +31,9 @@ const ANSWER: readonly ErrorCode[] = [...IN_PLAY, "NO_OFFER"];
 const READ: readonly ErrorCode[] = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND"];
 
 export const OPERATIONS = {
-  createPlayer: { graphql: "Mutation.createPlayer", rest: "POST /api/players", errors: [] },
+  createPlayer: { graphql: "Mutation.createPlayer", rest: "POST /api/players", errors: ["RATE_LIMITED"] },
   // A player token is optional; one that is given must be valid (and `playerSeat` needs one).
-  createMatch: { graphql: "Mutation.createMatch", rest: "POST /api/matches", errors: ["UNAUTHENTICATED", "FORBIDDEN"] },
+  createMatch: { graphql: "Mutation.createMatch", rest: "POST /api/matches", errors: ["UNAUTHENTICATED", "FORBIDDEN", "RATE_LIMITED"] },
   joinMatch: {
     graphql: "Mutation.joinMatch",
     rest: "POST /api/matches/{id}/join",

@@ -17,7 +17,7 @@ DICE_NOT_ROLLED, ALREADY_ROLLED, NO_DICE_IN_RULESET, DICE_NOT_DUE, ILLEGAL_MOVE,
 VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, WAITING_FOR_PLAYERS,
 INVITATION_INVALID, INVITATION_EXPIRED, MATCH_FULL, ALREADY_JOINED, DEADLINE_PASSED,
 TIMEOUT_NOT_DUE, DRAW_NOT_ALLOWED, OFFER_PENDING, NO_OFFER, TOO_LATE_TO_ABORT,
-PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
 """
 schema {
   query: Query
@@ -72,7 +72,8 @@ type Mutation {
   """
   Creates a player: an identity across matches, and its token (\`tbp_...\`), shown only here.
   The token acts for every seat the player holds and reads its inbox. Needs no authentication.
-  Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
+  INTERNAL_SERVER_ERROR.
   """
   createPlayer("1 to 40 characters, shown to opponents." name: String!): CreatePlayerPayload!
 
@@ -81,7 +82,7 @@ type Mutation {
   open seat. Tokens and codes are shown only here: the server keeps their hashes. Needs no
   authentication; with a player token its player takes a seat (\`playerSeat\`).
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX,
-  INTERNAL_SERVER_ERROR.
+  RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   createMatch("The ruleset and its options." input: CreateMatchInput!): CreateMatchPayload!
 
@@ -91,7 +92,7 @@ type Mutation {
   bound to the player. The match starts, and its clock runs, once every seat is taken.
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
   MATCH_FINISHED, INVITATION_INVALID, INVITATION_EXPIRED, MATCH_FULL, ALREADY_JOINED,
-  PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   joinMatch(
     "The match id."
@@ -107,7 +108,8 @@ type Mutation {
   seats out of time lose; before every side has moved, the match is aborted instead. Any seat
   of the match may claim; the server also finishes overdue matches by itself.
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
-  MATCH_FINISHED, TIMEOUT_NOT_DUE, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  MATCH_FINISHED, TIMEOUT_NOT_DUE, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
+  INTERNAL_SERVER_ERROR.
   """
   claimTimeout("The match id." matchId: ID!): Match!
 
@@ -117,7 +119,7 @@ type Mutation {
   progress for that many times the cube; the opponent accepts or declines.
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
   MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, OFFER_PENDING, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   resign("The match id." matchId: ID!, "One of the ruleset's \`resignationValues\`, or none." value: String): Match!
 
@@ -126,7 +128,7 @@ type Mutation {
   match ends if that score ends it (by resignation).
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
   MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   acceptResignation("The match id." matchId: ID!): Match!
 
@@ -134,7 +136,7 @@ type Mutation {
   Declines the resignation the other side offered; the game goes on.
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
   MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   declineResignation("The match id." matchId: ID!): Match!
 
@@ -143,7 +145,7 @@ type Mutation {
   declines it, or rolls or moves instead (which declines it).
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
   MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, DRAW_NOT_ALLOWED, OFFER_PENDING,
-  PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   offerDraw("The match id." matchId: ID!): Match!
 
@@ -151,7 +153,7 @@ type Mutation {
   Accepts the draw the other side offered: the match ends drawn (reason drawAgreed).
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
   MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   acceptDraw("The match id." matchId: ID!): Match!
 
@@ -159,7 +161,7 @@ type Mutation {
   Declines the draw the other side offered.
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
   MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   declineDraw("The match id." matchId: ID!): Match!
 
@@ -167,7 +169,7 @@ type Mutation {
   Calls the match off without a result, while some side has not moved yet (or a seat is still
   open).
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
-  MATCH_FINISHED, TOO_LATE_TO_ABORT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX,
+  MATCH_FINISHED, TOO_LATE_TO_ABORT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
   INTERNAL_SERVER_ERROR.
   """
   abort("The match id." matchId: ID!): Match!
@@ -178,7 +180,7 @@ type Mutation {
   \`diceCommitment\`).
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, ALREADY_ROLLED,
   NO_DICE_IN_RULESET, DICE_NOT_DUE, VERSION_CONFLICT, MATCH_FINISHED, WAITING_FOR_PLAYERS,
-  DEADLINE_PASSED, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  DEADLINE_PASSED, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   rollDice("The match id." matchId: ID!): Match!
 
@@ -188,7 +190,7 @@ type Mutation {
   log records it in the ruleset's canonical form, with \`notes\` on what it did.
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, DICE_NOT_ROLLED,
   ILLEGAL_MOVE, VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, WAITING_FOR_PLAYERS,
-  DEADLINE_PASSED, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  DEADLINE_PASSED, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   submitMove(
     "The match id."
@@ -511,7 +513,9 @@ type Match {
   result: JSON
   """
   The match log, oldest first: events with a version greater than \`after\` (default 0), at most
-  \`limit\` (1 to 500, default 500). Versions run 1, 2, 3, ... without gaps.
+  \`limit\` (1 to 500, default 500). Versions run 1, 2, 3, ... without gaps and \`version\` is the
+  last one, so more events follow while a page's last version is below \`version\`: ask again
+  with \`after\` set to it.
   Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
   """
   events(

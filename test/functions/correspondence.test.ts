@@ -42,7 +42,7 @@ describe("functions/sweep-deadlines (an EventBridge schedule's invocation)", () 
       const view = await past.getMatch(state.id, undefined);
       const seat = view.toAct[0]!;
       const mine = await past.getMatch(state.id, [ann.token, bob.token][seat]);
-      if (mine.phase === "roll" && (await past.listEvents(state.id, undefined)).filter((e) => e.type === "MovePlayed").map((e) => (e.data as { seat: number }).seat).sort().join() === "0,1") break;
+      if (mine.phase === "roll" && (await past.listEvents(state.id, undefined)).events.filter((e) => e.type === "MovePlayed").map((e) => (e.data as { seat: number }).seat).sort().join() === "0,1") break;
       if (mine.phase === "roll") await past.rollDice(state.id, [ann.token, bob.token][seat]);
       else await past.submitMove({ matchId: state.id, token: [ann.token, bob.token][seat], move: mine.legalMoves[0]! });
     }
@@ -53,7 +53,7 @@ describe("functions/sweep-deadlines (an EventBridge schedule's invocation)", () 
     expect(report.finished).toEqual(expect.arrayContaining([state.id, lapsed.state.id]));
     const finished = await past.getMatch(state.id, undefined);
     expect(finished.result).toMatchObject({ reason: "timeout", winner: 1 - late });
-    expect((await past.listEvents(state.id, undefined)).at(-2)).toMatchObject({ type: "TimedOut", data: { seats: [late], claimedBy: null } });
+    expect((await past.listEvents(state.id, undefined)).events.at(-2)).toMatchObject({ type: "TimedOut", data: { seats: [late], claimedBy: null } });
     expect((await past.getMatch(lapsed.state.id, undefined)).result).toMatchObject({ reason: "aborted", detail: { cause: "invitationExpired" } });
     expect((await past.myMatches(ann.token, { status: "FINISHED" })).rows.map((r) => r.matchId)).toEqual(expect.arrayContaining([state.id, lapsed.state.id]));
     expect((await sweep.invoke<{ finished: string[] }>({})).finished).toEqual([]);

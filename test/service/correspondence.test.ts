@@ -166,7 +166,7 @@ describe("the deadline sweep", () => {
     expect((await service.getMatch(state.id, undefined)).result).toMatchObject({ reason: "aborted" });
     expect((await service.getMatch(lapsing.state.id, undefined)).result).toMatchObject({ reason: "aborted", detail: { cause: "invitationExpired" } });
     expect((await service.finishOverdue()).finished).toEqual([]);
-    expect((await service.listEvents(state.id, undefined)).map((e) => e.type).slice(-2)).toEqual(["TimedOut", "MatchFinished"]);
+    expect((await service.listEvents(state.id, undefined)).events.map((e) => e.type).slice(-2)).toEqual(["TimedOut", "MatchFinished"]);
   });
 });
 
