@@ -134,14 +134,14 @@ export async function createMatch(deps: ServiceDeps, input: CreateMatchInput, to
     const link = input.invitationLink?.replaceAll("{code}", encodeURIComponent(code)).replaceAll("{match}", encodeURIComponent(matchId)) ?? null;
     return { seat, code, expiresAt, reservedFor, link };
   });
-  const byseat = <T>(entries: readonly { seat: number; value: T }[], empty: T): T[] =>
+  const perSeat = <T>(entries: readonly { seat: number; value: T }[], empty: T): T[] =>
     Array.from({ length: state.seats }, (_, seat) => entries.find((e) => e.seat === seat)?.value ?? empty);
   const secrets = {
     diceSeed,
     // An open seat has no token until someone takes it: an empty hash matches no token.
-    seatTokenHashes: byseat(seats.map((s) => ({ seat: s.seat, value: hashSeatToken(s.token) })), ""),
-    ...(invitations.length > 0 ? { invitationHashes: byseat<string | null>(invitations.map((i) => ({ seat: i.seat, value: hashToken(i.code) })), null) } : {}),
-    ...(players.length > 0 ? { playerTokenHashes: byseat<string | null>(players.map((p) => ({ seat: p.seat, value: hashToken(token!) })), null) } : {}),
+    seatTokenHashes: perSeat(seats.map((s) => ({ seat: s.seat, value: hashSeatToken(s.token) })), ""),
+    ...(invitations.length > 0 ? { invitationHashes: perSeat<string | null>(invitations.map((i) => ({ seat: i.seat, value: hashToken(i.code) })), null) } : {}),
+    ...(players.length > 0 ? { playerTokenHashes: perSeat<string | null>(players.map((p) => ({ seat: p.seat, value: hashToken(token!) })), null) } : {}),
   };
   await deps.store.append(matchId, { events, snapshot: { format: snapshotFormat(state), state, secrets, keys: [] }, index: indexWrites(null, state) });
   deps.onCommitted?.(matchId, events);
