@@ -11,6 +11,7 @@ import { BODY_LIMIT_BYTES, bodyTooLarge } from "../api/body-limit.js";
 import { createLogger, type Logger, type LogLevel } from "../api/logger.js";
 import { createRestHandler } from "../api/rest/handle-rest.js";
 import type { ServiceDeps } from "../service/deps.js";
+import { DEFAULT_CACHE_MATCHES, MatchCache } from "../service/match-cache.js";
 import { createService, type TabulaService } from "../service/service.js";
 import { createDynamoClients } from "../store/dynamo-client.js";
 import { tableStores } from "../store/table-stores.js";
@@ -49,6 +50,8 @@ export interface ServerOptions {
   readonly tableName?: string;
   readonly logger?: Logger;
   readonly logLevel?: LogLevel;
+  /** How many recently used matches the service keeps in memory (default DEFAULT_CACHE_MATCHES). */
+  readonly cacheMatches?: number;
   /** Test seams; the defaults are the real clock and crypto randomness. */
   readonly now?: ServiceDeps["now"];
   readonly randomBytes?: ServiceDeps["randomBytes"];
@@ -161,8 +164,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       });
       cleanups.push(stopFeed);
     }
+    // With its own embedded store this process is the only writer, so the cache is always current.
+    const cache = new MatchCache(options.cacheMatches ?? DEFAULT_CACHE_MATCHES, embedded !== null);
     const service = createService({
       ...stores,
+      cache,
       now: options.now ?? (() => new Date()),
       randomBytes: options.randomBytes ?? cryptoRandomBytes,
       onCommitted: (matchId, events) => {
@@ -207,7 +213,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       cleanups.push(() => management.destroy());
       cleanups.push(() => started.close());
       const handlers = createLiveHandlers({
-        service: createService({ ...stores, now: options.now ?? (() => new Date()), randomBytes: options.randomBytes ?? cryptoRandomBytes }),
+        service: createService({ ...stores, cache, now: options.now ?? (() => new Date()), randomBytes: options.randomBytes ?? cryptoRandomBytes }),
         store,
         connections: new ConnectionStore(doc, tableName),
         post,

@@ -144,6 +144,7 @@ export async function createMatch(deps: ServiceDeps, input: CreateMatchInput, to
     ...(players.length > 0 ? { playerTokenHashes: perSeat<string | null>(players.map((p) => ({ seat: p.seat, value: hashToken(token!) })), null) } : {}),
   };
   await deps.store.append(matchId, { events, snapshot: { format: snapshotFormat(state), state, secrets, keys: [] }, index: indexWrites(null, state) });
+  deps.cache?.set(matchId, { state, secrets, keys: [], snapshotVersion: state.version });
   deps.onCommitted?.(matchId, events);
   return { state, seats, invitations };
 }

@@ -2,6 +2,7 @@ import type { MatchEvent } from "../match/events.js";
 import type { EventStore } from "../store/event-store.js";
 import type { MatchIndex } from "../store/match-index.js";
 import type { PlayerStore } from "../store/player-store.js";
+import type { MatchCache } from "./match-cache.js";
 
 /** What the service needs from the outside world; tests pass fixed clocks and bytes. */
 export interface ServiceDeps {
@@ -12,6 +13,8 @@ export interface ServiceDeps {
   /** The server's clock: every deadline is judged by it. */
   readonly now: () => Date;
   readonly randomBytes: (size: number) => Buffer;
+  /** Recently used matches, so a command can skip reading the store (see match-cache.ts). */
+  readonly cache?: MatchCache | undefined;
   /** Called after a commit is stored (the local live-update path); AWS pushes from the stream instead. */
   readonly onCommitted?: ((matchId: string, events: readonly MatchEvent[]) => void) | undefined;
 }

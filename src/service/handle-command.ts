@@ -48,62 +48,101 @@ export const MAX_ATTEMPTS = 5;
 
 /**
  * load -> replay -> decide -> append, retried on a lost race. Every check (token, turn,
- * expected version, legality, deadlines) runs against the freshly loaded state on every attempt,
- * and a rejected command writes nothing. The commit carries the inbox and deadline entries it
+ * expected version, legality, deadlines) runs against the loaded state on every attempt, and a
+ * rejected command writes nothing. The commit carries the inbox and deadline entries it
  * changes, which the store applies after it.
+ *
+ * With a cache (match-cache.ts) the first attempt decides against the match as this process last
+ * saw it, and a move costs the append alone. The append's condition still guards every write;
+ * where the cache may be behind the store (it is not the store's only writer), a refusal or an
+ * idempotent answer given from it is checked once more against a fresh read before it is sent.
  */
 export async function handleCommand(deps: ServiceDeps, request: CommandRequest): Promise<CommandResult> {
+  const { cache } = deps;
   let current = 0;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const loaded = await loadMatch(deps.store, request.matchId);
-    const { state, keys, snapshotVersion } = loaded;
-    current = state.version;
-    const { seat, command, secrets: changedSecrets } = request.resolve(loaded);
-    const secrets = changedSecrets ?? loaded.secrets;
-
-    let idempotency: IdempotencyRecord | undefined;
-    if (request.idempotencyKey !== undefined && seat !== null) {
-      const fingerprint = fingerprintOf(command);
-      const seen = keys.find((record) => record.key === request.idempotencyKey && record.seat === seat);
-      if (seen) {
-        if (seen.fingerprint !== fingerprint) {
-          throw new TabulaError("IDEMPOTENCY_KEY_REUSED", "this idempotency key was used for a different request");
-        }
-        return { state, seat, events: [] };
-      }
-      idempotency = { key: request.idempotencyKey, seat, fingerprint, version: state.version + 1 };
+  let useCache = cache !== undefined;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; ) {
+    const cached = useCache ? cache!.get(request.matchId) : undefined;
+    useCache = false;
+    const loaded = cached ?? (await loadMatch(deps.store, request.matchId));
+    if (!cached) cache?.set(request.matchId, loaded);
+    const recheck = cached !== undefined && !cache!.exclusive;
+    current = loaded.state.version;
+    let decided: Decided;
+    try {
+      decided = decideCommand(deps, request, loaded);
+    } catch (error) {
+      if (recheck && error instanceof TabulaError) continue;
+      throw error;
     }
-    if (request.expectedVersion !== undefined && request.expectedVersion !== state.version) {
-      throw conflict(state.version, `expected version ${request.expectedVersion}, the match is at ${state.version}`);
+    if (decided.kind === "answered") {
+      if (recheck) continue;
+      return decided.result;
     }
-
-    const decided = decide(command, state, {
-      roll: (n, count) => deriveRoll(secrets.diceSeed, state.id, n, count),
-      diceSeed: secrets.diceSeed,
-      at: deps.now().toISOString(),
-    });
-    if (!decided.ok) throw new TabulaError(decided.error.code, decided.error.message, decided.error.details ?? {});
-
-    const { events, state: next } = decided.value;
-    const snapshotDue = snapshotVersion === null || next.version - snapshotVersion >= SNAPSHOT_EVERY || changedSecrets !== undefined;
-    const commit: Commit = {
-      events,
-      idempotency,
-      snapshot: snapshotDue
-        ? { format: snapshotFormat(next), state: next, secrets, keys: [...keys, ...(idempotency ? [idempotency] : [])].slice(-KEYS_KEPT) }
-        : undefined,
-      index: indexWrites(state, next),
-    };
+    const { commit, result, kept } = decided;
     try {
       await deps.store.append(request.matchId, commit);
     } catch (error) {
-      if (error instanceof VersionConflictError) continue;
-      throw error;
+      if (!(error instanceof VersionConflictError)) throw error;
+      cache?.delete(request.matchId);
+      attempt++;
+      continue;
     }
-    deps.onCommitted?.(request.matchId, events);
-    return { state: next, seat, events };
+    cache?.set(request.matchId, kept);
+    deps.onCommitted?.(request.matchId, result.events);
+    return result;
   }
   throw conflict(current, `the match changed ${MAX_ATTEMPTS} times while this request was decided; reload and retry`);
+}
+
+/** What a command comes to against one state: an answer without a write, or a commit to append. */
+type Decided =
+  | { readonly kind: "answered"; readonly result: CommandResult }
+  | { readonly kind: "append"; readonly commit: Commit; readonly result: CommandResult; readonly kept: LoadedState };
+
+function decideCommand(deps: ServiceDeps, request: CommandRequest, loaded: LoadedState): Decided {
+  const { state, keys, snapshotVersion } = loaded;
+  const { seat, command, secrets: changedSecrets } = request.resolve(loaded);
+  const secrets = changedSecrets ?? loaded.secrets;
+
+  let idempotency: IdempotencyRecord | undefined;
+  if (request.idempotencyKey !== undefined && seat !== null) {
+    const fingerprint = fingerprintOf(command);
+    const seen = keys.find((record) => record.key === request.idempotencyKey && record.seat === seat);
+    if (seen) {
+      if (seen.fingerprint !== fingerprint) {
+        throw new TabulaError("IDEMPOTENCY_KEY_REUSED", "this idempotency key was used for a different request");
+      }
+      return { kind: "answered", result: { state, seat, events: [] } };
+    }
+    idempotency = { key: request.idempotencyKey, seat, fingerprint, version: state.version + 1 };
+  }
+  if (request.expectedVersion !== undefined && request.expectedVersion !== state.version) {
+    throw conflict(state.version, `expected version ${request.expectedVersion}, the match is at ${state.version}`);
+  }
+
+  const decided = decide(command, state, {
+    roll: (n, count) => deriveRoll(secrets.diceSeed, state.id, n, count),
+    diceSeed: secrets.diceSeed,
+    at: deps.now().toISOString(),
+  });
+  if (!decided.ok) throw new TabulaError(decided.error.code, decided.error.message, decided.error.details ?? {});
+
+  const { events, state: next } = decided.value;
+  const nextKeys = idempotency ? [...keys, idempotency].slice(-KEYS_KEPT) : keys;
+  const snapshotDue = snapshotVersion === null || next.version - snapshotVersion >= SNAPSHOT_EVERY || changedSecrets !== undefined;
+  const commit: Commit = {
+    events,
+    idempotency,
+    snapshot: snapshotDue ? { format: snapshotFormat(next), state: next, secrets, keys: nextKeys } : undefined,
+    index: indexWrites(state, next),
+  };
+  return {
+    kind: "append",
+    commit,
+    result: { state: next, seat, events },
+    kept: { state: next, secrets, keys: nextKeys, snapshotVersion: snapshotDue ? next.version : snapshotVersion },
+  };
 }
 
 const conflict = (currentVersion: number, message: string) =>
