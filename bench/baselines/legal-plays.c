@@ -3,7 +3,8 @@
  * `cc -O2` and runs on the same corpus as `legalPlays`: the same rules (bar first, blocked points,
  * bearing off with all checkers home and a larger die only from the highest point, as many dice
  * as possible, the larger die when only one can be played), the same depth-first search on one
- * board with undo over the occupied points only, and the distinct resulting positions kept in a
+ * board with undo over the occupied points only, the second order of a non-double pruned as
+ * there, and the distinct resulting positions kept in a
  * hash set with their steps (an incremental Zobrist hash, the board compared only when hashes are
  * equal).
  *
@@ -35,7 +36,7 @@ typedef struct {
 static int8_t b[50];
 static uint32_t hits;
 static uint64_t hash, zobrist[25][16], zobrist_hit[24];
-static int dice[4], ndice, doubles, max_len;
+static int dice[4], ndice, doubles, reversed, bar_at_start, max_len;
 static uint8_t steps[4];
 static Play found[TABLE];
 static int nfound;
@@ -101,7 +102,16 @@ static void move(int i, int delta) {
 static void search(int depth, int start) {
   if (depth == ndice) { record(depth); return; }
   int die = dice[depth], moved = 0;
-  for (uint32_t m = sources(start); m; ) {
+  uint32_t m = sources(start);
+  /* The second order of a non-double: with no checker on the bar at the start and none able to
+   * bear off, only the checker just moved can make a play the first order did not find (see
+   * `PlayFinder.pair` in play-finder.ts). */
+  if (reversed && depth == 1 && !bar_at_start && outside > 0) {
+    int to = steps[0] & 31;
+    to -= steps[0] >> 5;
+    m = b[to] == 1 ? 1u << to : 0;
+  }
+  while (m) {
     int from = 31 - __builtin_clz(m);
     m ^= 1u << from;
     if (!can_step(from, die)) continue;
@@ -133,17 +143,18 @@ static int legal_plays(const Case *c) {
     if (b[i] > 0) occupied |= 1u << i;
     if (i >= 6) outside += b[i];
   }
+  bar_at_start = b[BAR] > 0;
   hash = 0;
   hits = 0; max_len = 0; nfound = 0; generation++;
   int high = c->d1 > c->d2 ? c->d1 : c->d2, low = c->d1 > c->d2 ? c->d2 : c->d1;
   if (high == low) {
-    doubles = 1; ndice = 4;
+    doubles = 1; ndice = 4; reversed = 0;
     dice[0] = dice[1] = dice[2] = dice[3] = high;
     search(0, BAR);
   } else {
     doubles = 0; ndice = 2;
-    dice[0] = high; dice[1] = low; search(0, BAR);
-    dice[0] = low; dice[1] = high; search(0, BAR);
+    dice[0] = high; dice[1] = low; reversed = 0; search(0, BAR);
+    dice[0] = low; dice[1] = high; reversed = 1; search(0, BAR);
   }
   if (max_len == 1 && high != low) {
     int any = 0, kept = 0;

@@ -7,9 +7,10 @@ import { legalPlays, playPosition, type Step } from "../../src/engine/backgammon
 import { type Position, START_POSITION, swapSides, toBuffer } from "../../src/engine/backgammon/position.js";
 import { resolveMove } from "../../src/engine/backgammon/resolve.js";
 import { prng } from "../../src/engine/common/prng.js";
+import { formatStepsV1 } from "../baselines/format-steps-v1.js";
 import * as v1 from "../baselines/legal-plays-v1.js";
 import { resolveMove as resolveMoveV1 } from "../baselines/resolve-v1.js";
-import { throughput, type Measurement, type Suite } from "../report.js";
+import { interleavedThroughput, type Measurement, type Suite } from "../report.js";
 
 type Case = { pos: Position; dice: [number, number] };
 
@@ -30,19 +31,24 @@ function corpus(size: number, seed: number): Case[] {
   return out;
 }
 
-/** Positions per second of `generate` over the corpus, round and round. */
-const rate = (cases: readonly Case[], generate: (pos: Position, dice: [number, number]) => unknown): number => {
-  let i = 0;
-  return throughput(() => {
-    const { pos, dice } = cases[i++ % cases.length]!;
-    generate(pos, dice);
-  }, 2000);
-};
+/** Positions per second of each generator over the corpus, round and round, measured in turns. */
+function rates(cases: readonly Case[], ...generators: ((pos: Position, dice: [number, number]) => unknown)[]): number[] {
+  return interleavedThroughput(
+    generators.map((generate) => {
+      let i = 0;
+      return () => {
+        const { pos, dice } = cases[i++ % cases.length]!;
+        generate(pos, dice);
+      };
+    }),
+    2000,
+  );
+}
 
 /**
  * The plain C generator of `bench/baselines/legal-plays.c`, compiled now with `cc -O2` and run on
- * the same corpus for as long; null when there is no C compiler. Its count of distinct plays must
- * be `legalPlays`' own, or the comparison is void.
+ * the same corpus for as long; skipped, with a note, when there is no C compiler. Its count of
+ * distinct plays must be `legalPlays`' own, or the comparison is void.
  */
 function cBaseline(cases: readonly Case[], plays: number): { rate: number } | { skipped: string } {
   const dir = mkdtempSync(join(tmpdir(), "tabula-bench-"));
@@ -62,19 +68,22 @@ function cBaseline(cases: readonly Case[], plays: number): { rate: number } | { 
   }
 }
 
-/** Moves per second of `resolve` over written moves, the plays generated beforehand. */
-function resolveRate<P>(moves: readonly { c: Case; plays: P[]; text: string }[], resolve: (pos: Position, dice: [number, number], plays: P[], text: string) => { ok: boolean }): number {
+type Resolve<P> = (pos: Position, dice: [number, number], plays: P[], text: string) => { ok: boolean };
+
+/** A call resolving the next written move each time, the plays generated beforehand. */
+function resolving<P>(moves: readonly { c: Case; plays: P[]; text: string }[], resolve: Resolve<P>): () => void {
   let i = 0;
-  return throughput(() => {
+  return () => {
     const { c, plays, text } = moves[i++ % moves.length]!;
     if (!resolve(c.pos, c.dice, plays, text).ok) throw new Error(`refused ${text}`);
-  }, 1000);
+  };
 }
 
 /**
  * Legal-play generation (every distinct resulting position for a roll) over a fixed random
  * corpus, next to the generator before the current one (bench/baselines/legal-plays-v1.ts) and a
- * plain C generator of the same rules; then resolving a written move, next to the earlier
+ * plain C generator of the same rules; with the notation of every play, as `legalMoves` lists
+ * them, next to the previous generator and formatter; then resolving a written move, next to the earlier
  * resolver, for moves spelt as `legalMoves` lists them, reordered without stars, and one part per die
  * (which the quick match cannot read, so they take the search).
  */
@@ -82,10 +91,12 @@ export const suite: Suite = {
   name: "backgammon legal plays (2000 positions from seeded random games)",
   async run() {
     const cases = corpus(2000, 42);
-    const fast = rate(cases, legalPlays);
-    const before = rate(cases, v1.legalPlays);
-    const listed = rate(cases, (pos, dice) => legalPlays(pos, dice).map((p) => formatSteps(p.steps)));
-    const listedBefore = rate(cases, (pos, dice) => v1.legalPlays(pos, dice).map((p) => formatSteps(p.steps)));
+    const [fast, before] = rates(cases, legalPlays, v1.legalPlays) as [number, number];
+    const [listed, listedBefore] = rates(
+      cases,
+      (pos, dice) => legalPlays(pos, dice).map((p) => formatSteps(p.steps)),
+      (pos, dice) => v1.legalPlays(pos, dice).map((p) => formatStepsV1(p.steps)),
+    ) as [number, number];
     const plays = cases.reduce((sum, { pos, dice }) => sum + legalPlays(pos, dice).length, 0);
     const c = cBaseline(cases, plays);
     const out: Measurement[] = [
@@ -110,14 +121,8 @@ export const suite: Suite = {
         return { c, plays, text: spell(plays[Math.floor(random() * plays.length)]!.steps) };
       });
       const movesV1 = moves.map(({ c, text }) => ({ c, plays: v1.legalPlays(c.pos, c.dice), text }));
-      out.push({
-        name: `resolveMove (${spelling})`,
-        unit: "moves/s",
-        value: resolveRate(moves, resolveMove),
-        better: "higher",
-        baseline: "previous resolver",
-        baselineValue: resolveRate(movesV1, resolveMoveV1),
-      });
+      const [now, then] = interleavedThroughput([resolving(moves, resolveMove), resolving(movesV1, resolveMoveV1)]) as [number, number];
+      out.push({ name: `resolveMove (${spelling})`, unit: "moves/s", value: now, better: "higher", baseline: "previous resolver", baselineValue: then });
     }
     return out;
   },

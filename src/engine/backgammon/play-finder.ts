@@ -32,7 +32,7 @@ export class PlayFinder {
   /** Bit i set iff the mover has a checker on index i: the loops visit occupied points only. */
   private occupied = 0;
   /** Bit t set iff the opponent had a single checker on the mover's index t at the start. */
-  private blots = 0;
+  blots = 0;
   /** The mover's checkers outside the home board (indices 6..24): bearing off needs none. */
   private outside = 0;
   private barAtStart = false;

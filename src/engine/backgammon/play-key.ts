@@ -38,13 +38,6 @@ export function codeKey(code: number, n: number, blots: number, out: Int32Array)
   return out;
 }
 
-/** `blots` for `codeKey`, from the opponent's own counts (its point 24 - t is the mover's t). */
-export function blotMask(opponent: readonly number[]): number {
-  let blots = 0;
-  for (let t = 0; t < 24; t++) if (opponent[23 - t] === 1) blots |= 1 << t;
-  return blots;
-}
-
 /** The 5 words of `after` (a buffer, see `toBuffer`) reached from `before` with these hits. */
 export function keyWords(before: Int8Array, after: Int8Array, hitMask: number): Int32Array {
   const words = new Int32Array(KEY_WORDS);
@@ -54,4 +47,4 @@ export function keyWords(before: Int8Array, after: Int8Array, hitMask: number): 
 }
 
 /** The words as one string, for maps and equality where a single value is wanted. */
-export const keyText = (words: Int32Array): string => words.join(",");
+export const keyText = (w: Int32Array): string => `${w[0]},${w[1]},${w[2]},${w[3]},${w[4]}`;

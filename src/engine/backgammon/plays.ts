@@ -1,4 +1,4 @@
-import { blotMask, codeKey, keyText, KEY_WORDS } from "./play-key.js";
+import { codeKey, keyText, KEY_WORDS } from "./play-key.js";
 import { PlayFinder } from "./play-finder.js";
 import { fromBuffer, toBuffer, type Position } from "./position.js";
 import { doStep } from "./step.js";
@@ -29,23 +29,29 @@ export class Play {
     /** The steps packed as `step-code.ts` says. */
     readonly code: number,
     readonly length: number,
+    /** The opponent's blots at the start, as `codeKey` takes them. */
+    private readonly blots: number,
   ) {}
 
   get steps(): readonly Step[] {
     if (this.#steps) return this.#steps;
-    const b = toBuffer(this.start);
     const steps: Step[] = [];
+    let hits = 0;
     for (let k = 0; k < this.length; k++) {
       const from = stepFrom(this.code, k);
       const die = stepDie(this.code, k);
-      steps.push({ from: from + 1, to: Math.max(from - die + 1, 0), die, hit: doStep(b, from, die) });
+      const to = from - die;
+      // A step hits where a blot stood and no earlier step of the play has hit.
+      const hit = to >= 0 && (this.blots & ~hits & (1 << to)) !== 0;
+      if (hit) hits |= 1 << to;
+      steps.push({ from: from + 1, to: Math.max(to + 1, 0), die, hit });
     }
     return (this.#steps = steps);
   }
 
   /** Exact key of the resulting position (see `play-key.ts`); plays of one roll are distinct iff their keys are. */
   keyWords(): Int32Array {
-    return codeKey(this.code, this.length, blotMask(this.start.opponent), new Int32Array(KEY_WORDS));
+    return codeKey(this.code, this.length, this.blots, new Int32Array(KEY_WORDS));
   }
 
   get key(): string {
@@ -88,7 +94,7 @@ export function legalPlays(pos: Position, dice: readonly [number, number]): Play
   } else {
     finder.runPair(high, low);
   }
-  const { found, maxLen } = finder;
+  const { found, maxLen, blots } = finder;
   const n = found.count;
   const codes = found.codes;
   // Only one die can be used: the larger one when it can be (larger-die plays were found first,
@@ -96,7 +102,7 @@ export function legalPlays(pos: Position, dice: readonly [number, number]): Play
   const onlyHigh = maxLen === 1 && high !== low && codes.subarray(0, n).some((c) => stepDie(c, 0) === high);
   const plays: Play[] = [];
   for (let i = 0; i < n; i++) {
-    if (!onlyHigh || stepDie(codes[i]!, 0) === high) plays.push(new Play(pos, codes[i]!, maxLen));
+    if (!onlyHigh || stepDie(codes[i]!, 0) === high) plays.push(new Play(pos, codes[i]!, maxLen, blots));
   }
   return plays;
 }

@@ -1,5 +1,5 @@
 import { err, ok, type Result, type RuleError } from "../result.js";
-import { formatSteps, makeMove, OFF_POINT, parseMove, type Segment } from "./notation.js";
+import { OFF_POINT, parseMove, stepSegments, type Segment } from "./notation.js";
 import { codeKey, keyText, keyWords, KEY_WORDS, moveCheckers } from "./play-key.js";
 import { diceToPlay, diceUsed, isDoubles, type Play } from "./plays.js";
 import { BAR, toBuffer, type Position } from "./position.js";
@@ -36,7 +36,7 @@ export function resolveMove(
   // Every reading of the text moves the same checkers from and to the same points, and hits are
   // the only other change: just the plays reaching the text's side of the position can match.
   const candidates = reaching(plays, parsed.value);
-  const listed = listedPlay(candidates, text, parsed.value);
+  const listed = listedPlay(candidates, parsed.value);
   if (listed) return ok(listed);
 
   const byKey = new Map(candidates.map((p) => [p.key, p]));
@@ -58,11 +58,11 @@ export function resolveMove(
  * The written parts, one per checker moved, stars dropped, in a fixed order: `realise` reads only
  * the checkers' paths, so two moves spelt alike here resolve alike.
  */
-const spelling = (segments: readonly Segment[]): string =>
-  segments
-    .flatMap((s) => new Array<string>(s.count).fill(makeMove([{ path: s.path, hits: [], count: 1 }])))
-    .sort()
-    .join(" ");
+function spelling(segments: readonly Segment[]): string {
+  const parts: string[] = [];
+  for (const s of segments) for (let n = 0; n < s.count; n++) parts.push(s.path.join("/"));
+  return parts.sort().join(" ");
+}
 
 /** The plays whose resulting position has the mover's checkers where the text puts them. */
 function reaching(plays: readonly Play[], segments: readonly Segment[]): Play[] {
@@ -80,16 +80,10 @@ function reaching(plays: readonly Play[], segments: readonly Segment[]): Play[] 
  * found without a search. Every listed notation resolves to its own play (`legalMoves` relies on
  * it, the random-game tests check it), so this answers as the full search would.
  */
-function listedPlay(candidates: readonly Play[], text: string, segments: readonly Segment[]): Play | undefined {
-  let written: string | undefined;
-  for (const play of candidates) {
-    const notation = formatSteps(play.steps);
-    if (notation === text) return play;
-    const listed = parseMove(notation);
-    written ??= spelling(segments);
-    if (listed.ok && spelling(listed.value) === written) return play;
-  }
-  return undefined;
+function listedPlay(candidates: readonly Play[], segments: readonly Segment[]): Play | undefined {
+  if (candidates.length === 0) return undefined;
+  const written = spelling(segments);
+  return candidates.find((play) => spelling(stepSegments(play.steps)) === written);
 }
 
 interface Chain {
