@@ -8,6 +8,7 @@ import type { EventStore } from "../store/event-store.js";
 import type { Post } from "./deliver.js";
 import { updateExecutor } from "./execute-update.js";
 import { handleStreamBatch, type StreamBatch } from "./fan-out.js";
+import { RecentStates } from "./recent-states.js";
 import { onConnect, onDisconnect, type WebSocketEvent } from "./connection-routes.js";
 import { onMessage } from "./gateway-routes.js";
 
@@ -29,7 +30,7 @@ export function createLiveHandlers(deps: LiveHandlerDeps) {
   const formatError = createFormatError(deps.logger);
   const formatErrors = (result: ExecutionResult): FormattedExecutionResult =>
     result.errors ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } : (result as FormattedExecutionResult);
-  const routeDeps = { ...deps, schema, formatErrors, execute: updateExecutor(schema, deps.service, formatErrors) };
+  const routeDeps = { ...deps, schema, formatErrors, execute: updateExecutor(schema, deps.service, formatErrors), states: new RecentStates() };
   return {
     connect: (event: WebSocketEvent) => onConnect(routeDeps, event),
     disconnect: (event: WebSocketEvent) => onDisconnect(routeDeps, event),

@@ -163,9 +163,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // (`handlers` needs the gateway's management endpoint; no upgrade is served before it is set.)
       const started = await startLocalWebSocketApi({ httpServer, path: "/graphql", routes: { connect: (e) => handlers.connect(e), disconnect: (e) => handlers.disconnect(e), message: (e) => handlers.message(e) }, logger });
       localGateway = started;
-      const { post, client: management } = managementApiPoster(started.managementEndpoint, options.region);
+      const { post, destroy: stopPosting } = managementApiPoster(started.managementEndpoint, options.region);
       // Cleanups run last-first: the gateway's sockets (and their $disconnect) go before the client.
-      cleanups.push(() => management.destroy());
+      cleanups.push(stopPosting);
       cleanups.push(() => started.close());
       const handlers = createLiveHandlers({
         service: createService({ store, now: options.now ?? (() => new Date()), randomBytes: options.randomBytes ?? cryptoRandomBytes }),

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
 import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
@@ -7,6 +8,8 @@ import { ensureTable } from "../../src/store/table.js";
 /** A fresh table on a real embedded DynamoDB-compatible store, with every API call counted. */
 export interface TestStore {
   readonly store: DynamoEventStore;
+  /** The counted client, for other stores on the same table. */
+  readonly doc: DynamoDBDocumentClient;
   readonly tableName: string;
   readonly endpoint: string;
   /** Operation names (PutItem, Query, ...) sent since the last `resetCalls`. */
@@ -31,6 +34,7 @@ export async function startTestStore(embedded?: EmbeddedStore): Promise<TestStor
   calls.length = 0;
   return {
     store: new DynamoEventStore(doc, tableName),
+    doc,
     tableName,
     endpoint: server.endpoint,
     calls,
