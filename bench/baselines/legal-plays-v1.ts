@@ -1,6 +1,9 @@
 import { BAR, fromBuffer, toBuffer, type Position } from "../../src/engine/backgammon/position.js";
 import { canStep, doStep, undoStep } from "../../src/engine/backgammon/step.js";
 
+// The legal-play generator before the current one (string keys, steps built at every leaf), for
+// `bench/suites/backgammon-plays.ts` to run next to today's.
+
 /**
  * One single-die step of a play in notation points, from the mover's side: `from` 1..24 or 25
  * (bar), `to` 1..24 or 0 (off).
@@ -156,6 +159,3 @@ export const playKey = (b: Int8Array, hitMask: number): string =>
     hitMask & 0xffff,
     hitMask >>> 16,
   );
-
-/** How many dice the legal plays use (0 when the roll cannot be played at all). */
-export const diceUsed = (plays: readonly Play[]): number => plays[0]?.steps.length ?? 0;
