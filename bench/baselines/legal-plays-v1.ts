@@ -159,3 +159,6 @@ export const playKey = (b: Int8Array, hitMask: number): string =>
     hitMask & 0xffff,
     hitMask >>> 16,
   );
+
+/** How many dice the legal plays use (0 when the roll cannot be played at all). */
+export const diceUsed = (plays: readonly Play[]): number => plays[0]?.steps.length ?? 0;

@@ -39,24 +39,8 @@ export function resolveMove(
   const listed = listedPlay(candidates, parsed.value);
   if (listed) return ok(listed);
 
-  return searchedPlay(pos, dice, plays, candidates, parsed.value, text);
-}
-
-/**
- * The search behind `resolveMove`: every realisation of the text, matched against the
- * candidates' keys. Every move was resolved this way before the quick match above
- * (`bench/baselines/resolve-v1.ts` runs it alone, over all the plays, as the baseline).
- */
-export function searchedPlay(
-  pos: Position,
-  dice: readonly [number, number],
-  plays: readonly Play[],
-  candidates: readonly Play[],
-  segments: readonly Segment[],
-  text: string,
-): Result<Play, RuleError> {
   const byKey = new Map(candidates.map((p) => [p.key, p]));
-  const { realisations, refusal } = realise(pos, dice, segments);
+  const { realisations, refusal } = realise(pos, dice, parsed.value);
   const legal = realisations.filter((r) => byKey.has(r.key));
   if (legal.length === 0) return notLegal(explain(pos, dice, plays, realisations, refusal));
   const keys = new Set(legal.map((r) => r.key));
