@@ -40,6 +40,33 @@ export function throughput(fn: () => void, ms = 1000): number {
   return (calls * 1000) / (now - start);
 }
 
+/**
+ * Calls per second of each function, measured in alternating slices of `sliceMs` for about `ms`
+ * each (after a warm-up of each), so that a machine whose load changes during the run slows every
+ * subject alike and the ratios between them hold.
+ */
+export function interleavedThroughput(fns: readonly (() => void)[], ms = 1000, sliceMs = 50): number[] {
+  for (const fn of fns) {
+    const warmUntil = performance.now() + ms / 5;
+    while (performance.now() < warmUntil) fn();
+  }
+  const calls = fns.map(() => 0);
+  const spent = fns.map(() => 0);
+  for (let round = 0; round * sliceMs < ms; round++) {
+    fns.forEach((fn, i) => {
+      const start = performance.now();
+      let now = start;
+      while (now - start < sliceMs) {
+        for (let k = 0; k < 16; k++) fn();
+        calls[i]! += 16;
+        now = performance.now();
+      }
+      spent[i]! += now - start;
+    });
+  }
+  return calls.map((n, i) => (n * 1000) / spent[i]!);
+}
+
 const fmt = (n: number): string => (n >= 100 ? n.toFixed(0) : n >= 1 ? n.toFixed(2) : n.toPrecision(3));
 
 export function formatMeasurement(m: Measurement): string {

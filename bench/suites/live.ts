@@ -1,20 +1,45 @@
 import { createClient, type Client } from "graphql-ws";
 import WebSocket from "ws";
 import { createLogger } from "../../src/api/logger.js";
-import { startServer } from "../../src/server/app.js";
+import { type FanOutDeps, handleStreamBatch, type StreamBatch } from "../../src/realtime/fan-out.js";
+import { type RunningServer, startServer } from "../../src/server/app.js";
+import { ConnectionStore } from "../../src/store/connection-store.js";
+import { createDynamoClients } from "../../src/store/dynamo-client.js";
+import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
+import { handleStreamBatchV1, sdkPosterV1 } from "../baselines/fan-out-v1.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
 
-type Mode = "direct" | "lambda";
+/** `lambda-v1`: lambda mode with the fan-out and poster before the current ones (bench/baselines/fan-out-v1.ts). */
+type Mode = "direct" | "lambda" | "lambda-v1";
 const SUBSCRIPTION = `subscription($m: ID!) { matchUpdated(matchId: $m) { version event { type } } }`;
 
 /**
  * Commit-to-client latency: from the moment the store acknowledged a commit (observed at the
  * embedded store's boundary, where the stream records come from) to the moment a subscribed
  * WebSocket client has the event, for one and for 500 subscribers of one match, in both local
- * modes. Baselines in the same run: one subscriber for 500, and direct mode for lambda mode.
+ * modes. Baselines in the same run: one subscriber for 500, direct mode for lambda mode, and the
+ * earlier lambda path for today's. In lambda mode the fan-out's DynamoDB calls are counted too
+ * (every call of its stores, through a client of their own), per commit it handled.
  */
-async function measure(mode: Mode, subscribers: number, moves: number): Promise<number[]> {
-  const server = await startServer({ port: 0, memory: true, gateway: mode, logger: createLogger("silent") });
+async function measure(mode: Mode, subscribers: number, moves: number): Promise<{ latencies: number[]; calls: number; commits: number }> {
+  let calls = 0;
+  let commits = 0;
+  let counted: ReturnType<typeof countedStores> | undefined;
+  const countedFanOut = (fanOut: (deps: FanOutDeps, batch: StreamBatch) => Promise<unknown>) => async (deps: FanOutDeps, batch: StreamBatch) => {
+    counted ??= countedStores(server);
+    const before = counted.calls;
+    const response = await fanOut({ ...deps, connections: counted.connections, store: counted.store }, batch);
+    calls += counted.calls - before;
+    commits += batch.Records.length;
+    return response as Awaited<ReturnType<typeof handleStreamBatch>>;
+  };
+  const server: RunningServer = await startServer({
+    port: 0,
+    memory: true,
+    gateway: mode === "direct" ? "direct" : "lambda",
+    logger: createLogger("silent"),
+    lambdaPath: mode === "lambda-v1" ? { fanOut: countedFanOut(handleStreamBatchV1), poster: sdkPosterV1 } : { fanOut: countedFanOut(handleStreamBatch) },
+  });
   const commitAt = new Map<number, number>();
   const stop = server.embedded!.onPut(({ item }) => {
     const events = item.events?.S;
@@ -79,8 +104,21 @@ async function measure(mode: Mode, subscribers: number, moves: number): Promise<
   }
   stop();
   await Promise.all(clients.map((c) => c.dispose()));
+  // Let every `$disconnect` finish before the store closes (500 of them outlast close()'s grace).
+  const gateway = server.localGateway;
+  for (const deadline = Date.now() + 60_000; gateway && gateway.connectionIds().length > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+  await gateway?.idle();
   await server.close();
-  return latencies.sort((a, b) => a - b);
+  counted?.destroy();
+  return { latencies: latencies.sort((a, b) => a - b), calls, commits };
+}
+
+/** The fan-out's stores over a client that counts every DynamoDB call. */
+function countedStores(server: RunningServer) {
+  const { client, doc } = createDynamoClients({ endpoint: server.embedded!.endpoint });
+  const counted = { calls: 0, connections: new ConnectionStore(doc, server.tableName), store: new DynamoEventStore(doc, server.tableName), destroy: () => client.destroy() };
+  client.middlewareStack.add((next) => (args) => (counted.calls++, next(args)), { step: "initialize", name: "countCalls" });
+  return counted;
 }
 
 export const suite: Suite = {
@@ -89,29 +127,44 @@ export const suite: Suite = {
     const results: Measurement[] = [];
     const p = (xs: number[], q: number) => percentile(xs, q);
     const runs: Record<string, number[]> = {};
-    for (const mode of ["direct", "lambda"] as const) {
-      runs[`${mode}-1`] = await measure(mode, 1, 60);
-      runs[`${mode}-500`] = await measure(mode, 500, 12);
+    const perCommit: Record<string, { calls: number; commits: number }> = {};
+    for (const [mode, n, moves] of [
+      ["direct", 1, 60],
+      ["direct", 500, 12],
+      ["lambda", 1, 60],
+      ["lambda", 500, 12],
+      ["lambda-v1", 500, 6],
+    ] as const) {
+      const run = await measure(mode, n, moves);
+      runs[`${mode}-${n}`] = run.latencies;
+      perCommit[`${mode}-${n}`] = run;
     }
-    for (const mode of ["direct", "lambda"] as const) {
-      for (const q of [50, 99]) {
-        results.push({
-          name: `${mode}, 1 subscriber, p${q}`,
-          unit: "ms",
-          value: p(runs[`${mode}-1`]!, q),
-          better: "lower",
-          ...(mode === "lambda" ? { baseline: "direct, 1 subscriber", baselineValue: p(runs["direct-1"]!, q) } : {}),
-        });
-        results.push({
-          name: `${mode}, 500 subscribers, p${q} (${runs[`${mode}-500`]!.length} deliveries)`,
-          unit: "ms",
-          value: p(runs[`${mode}-500`]!, q),
-          better: "lower",
-          baseline: `${mode}, 1 subscriber`,
-          baselineValue: p(runs[`${mode}-1`]!, q),
-        });
-      }
+    const line = (name: string, run: string, q: number, baseline?: string, baselineRun?: string): Measurement => ({
+      name: `${name}, p${q}${run.endsWith("-500") ? ` (${runs[run]!.length} deliveries)` : ""}`,
+      unit: "ms",
+      value: p(runs[run]!, q),
+      better: "lower",
+      ...(baseline && baselineRun ? { baseline, baselineValue: p(runs[baselineRun]!, q) } : {}),
+    });
+    for (const q of [50, 99]) {
+      results.push(
+        line("direct, 1 subscriber", "direct-1", q),
+        line("direct, 500 subscribers", "direct-500", q, "direct, 1 subscriber", "direct-1"),
+        line("lambda, 1 subscriber", "lambda-1", q, "direct, 1 subscriber", "direct-1"),
+        line("lambda, 500 subscribers", "lambda-500", q, "direct, 500 subscribers", "direct-500"),
+        line("lambda, 500 subscribers", "lambda-500", q, "previous lambda path, 500 subscribers", "lambda-v1-500"),
+      );
     }
+    const callsOf = (run: string) => perCommit[run]!.calls / Math.max(1, perCommit[run]!.commits);
+    results.push({
+      name: "lambda fan-out DynamoDB calls per commit, 500 subscribers",
+      unit: "calls",
+      value: callsOf("lambda-500"),
+      better: "lower",
+      baseline: "previous lambda path",
+      baselineValue: callsOf("lambda-v1-500"),
+      note: `over ${perCommit["lambda-500"]!.commits} and ${perCommit["lambda-v1-500"]!.commits} commits; posts are not DynamoDB calls`,
+    });
     return results;
   },
 };

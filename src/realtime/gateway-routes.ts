@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema, subscribe as graphqlSubscribe } from "graphql";
 import type { LiveContext } from "../api/graphql/executable-schema.js";
 import { parseLiveDocument } from "../api/graphql/executable-schema.js";
@@ -5,7 +6,7 @@ import type { TabulaService } from "../service/service.js";
 import type { EventStore } from "../store/event-store.js";
 import type { ConnectionStore, SubscriptionRecord } from "../store/connection-store.js";
 import { tokenHashOfConnectionParams } from "./connection-token.js";
-import { deliver, type DeliveryDeps } from "./deliver.js";
+import { deliver, type DeliveryDeps, leaseMsOf } from "./deliver.js";
 import { TimelineCache } from "./timeline-cache.js";
 import { parseClientMessage, type ServerMessage } from "./protocol.js";
 import type { WebSocketEvent, WebSocketResult } from "./connection-routes.js";
@@ -90,6 +91,7 @@ async function subscribe(
   // subscription instead of opening an in-process stream.
   let record: SubscriptionRecord | null = null;
   let duplicate = false;
+  const leaseId = randomUUID();
   const contextValue: LiveContext = {
     service: deps.service,
     auth: { token: undefined },
@@ -105,7 +107,7 @@ async function subscribe(
         seat,
         lastSent: afterVersion,
       };
-      duplicate = !(await deps.connections.subscribe(record));
+      duplicate = !(await deps.connections.subscribe(record, { id: leaseId, ms: leaseMsOf(deps) }));
       return emptyStream();
     },
   };
@@ -126,8 +128,9 @@ async function subscribe(
     await send({ type: "complete", id });
     return;
   }
-  // Catch up now; from here on the stream fan-out delivers, and the lease keeps the two in order.
-  await deliver(deps, record, new TimelineCache(deps.store));
+  // Catch up now, under the lease the subscription was stored with; then the stream fan-out
+  // follows it. A commit that lands meanwhile waits for the lease (see `deliver`).
+  await deliver(deps, record, new TimelineCache(deps.store), { heldLease: leaseId });
 }
 
 const emptyStream = (): AsyncIterableIterator<never> => ({

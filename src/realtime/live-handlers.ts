@@ -7,7 +7,8 @@ import type { ConnectionStore } from "../store/connection-store.js";
 import type { EventStore } from "../store/event-store.js";
 import type { Post } from "./deliver.js";
 import { updateExecutor } from "./execute-update.js";
-import { handleStreamBatch, type StreamBatch } from "./fan-out.js";
+import { type BatchResponse, type FanOutDeps, handleStreamBatch, type StreamBatch } from "./fan-out.js";
+import { RecentStates } from "./recent-states.js";
 import { onConnect, onDisconnect, type WebSocketEvent } from "./connection-routes.js";
 import { onMessage } from "./gateway-routes.js";
 
@@ -17,6 +18,8 @@ export interface LiveHandlerDeps {
   readonly connections: ConnectionStore;
   readonly post: Post;
   readonly logger: Logger;
+  /** The stream handler; `bench/suites/live.ts` passes the earlier one as its baseline. */
+  readonly fanOut?: (deps: FanOutDeps, batch: StreamBatch) => Promise<BatchResponse>;
 }
 
 /**
@@ -29,12 +32,12 @@ export function createLiveHandlers(deps: LiveHandlerDeps) {
   const formatError = createFormatError(deps.logger);
   const formatErrors = (result: ExecutionResult): FormattedExecutionResult =>
     result.errors ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } : (result as FormattedExecutionResult);
-  const routeDeps = { ...deps, schema, formatErrors, execute: updateExecutor(schema, deps.service, formatErrors) };
+  const routeDeps = { ...deps, schema, formatErrors, execute: updateExecutor(schema, deps.service, formatErrors), states: new RecentStates() };
   return {
     connect: (event: WebSocketEvent) => onConnect(routeDeps, event),
     disconnect: (event: WebSocketEvent) => onDisconnect(routeDeps, event),
     message: (event: WebSocketEvent) => onMessage(routeDeps, event),
-    stream: (batch: StreamBatch) => handleStreamBatch(routeDeps, batch),
+    stream: (batch: StreamBatch) => (deps.fanOut ?? handleStreamBatch)(routeDeps, batch),
   };
 }
 export type LiveHandlers = ReturnType<typeof createLiveHandlers>;

@@ -22,7 +22,7 @@ import { attachDirectSubscriptions } from "./live-direct.js";
 import { type GatewayMode, isGatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE } from "./gateway-mode.js";
 import { type LocalWebSocketApi, startLocalWebSocketApi } from "./local-websocket-api.js";
 import { type LocalStream, startLocalStream } from "./local-stream.js";
-import { createLiveHandlers } from "../realtime/live-handlers.js";
+import { createLiveHandlers, type LiveHandlerDeps } from "../realtime/live-handlers.js";
 import { managementApiPoster } from "../realtime/management-api.js";
 import { ConnectionStore } from "../store/connection-store.js";
 import { CommitHub } from "../realtime/match-updates.js";
@@ -69,6 +69,11 @@ export interface ServerOptions {
    * unlimited, as tests and benchmarks run; `npm start` sets DEFAULT_RATE_LIMITS unless told not to.
    */
   readonly rateLimits?: RateLimits | undefined;
+  /** In `lambda` mode: the fan-out and the poster, for the bench to run earlier ones (default: today's). */
+  readonly lambdaPath?: {
+    readonly fanOut?: LiveHandlerDeps["fanOut"];
+    readonly poster?: typeof managementApiPoster;
+  };
 }
 
 export interface RunningServer {
@@ -208,9 +213,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // (`handlers` needs the gateway's management endpoint; no upgrade is served before it is set.)
       const started = await startLocalWebSocketApi({ httpServer, path: "/graphql", routes: { connect: (e) => handlers.connect(e), disconnect: (e) => handlers.disconnect(e), message: (e) => handlers.message(e) }, logger });
       localGateway = started;
-      const { post, client: management } = managementApiPoster(started.managementEndpoint, options.region);
+      const { post, destroy: stopPosting } = (options.lambdaPath?.poster ?? managementApiPoster)(started.managementEndpoint, options.region);
       // Cleanups run last-first: the gateway's sockets (and their $disconnect) go before the client.
-      cleanups.push(() => management.destroy());
+      cleanups.push(stopPosting);
       cleanups.push(() => started.close());
       const handlers = createLiveHandlers({
         service: createService({ ...stores, cache, now: options.now ?? (() => new Date()), randomBytes: options.randomBytes ?? cryptoRandomBytes }),
@@ -218,6 +223,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         connections: new ConnectionStore(doc, tableName),
         post,
         logger,
+        fanOut: options.lambdaPath?.fanOut,
       });
       const feeder = startLocalStream({ embedded, tableName, handler: (batch) => handlers.stream(batch), logger, region: options.region });
       localStream = feeder;

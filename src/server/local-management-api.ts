@@ -41,9 +41,10 @@ export async function startLocalManagementApi(options: {
     try {
       const read = await readBody(req, MAX_MESSAGE_BYTES);
       const body = read.ok ? read.body : null;
-      const url = new URL(req.url ?? "/", "http://localhost");
-      const match = /^(?:\/[^/]+)?\/@connections\/([^/]+)\/?$/.exec(url.pathname);
-      if (!match) return awsError(res, 404, "NotFoundException", `no route ${req.method} ${url.pathname}`);
+      // The path alone (this API takes no query), without parsing a URL for every push.
+      const path = (req.url ?? "/").split("?", 1)[0]!;
+      const match = /^(?:\/[^/]+)?\/@connections\/([^/]+)\/?$/.exec(path);
+      if (!match) return awsError(res, 404, "NotFoundException", `no route ${req.method} ${path}`);
       let connectionId: string;
       try {
         connectionId = decodeURIComponent(match[1] as string);

@@ -9,6 +9,9 @@ import { matchKey, TABLE_KEYS, TTL_ATTRIBUTE } from "./table.js";
  *   came, and the set of its subscriptions (`<matchId>#<subscriptionId>`), for cleanup.
  * - `PK=MATCH#<matchId>, SK=SUB#<connectionId>#<subscriptionId>`: a subscription, stored in
  *   its match's partition so that the fan-out finds every subscriber with one consistent query.
+ * - `PK=MATCH#<matchId>, SK=SUB`: the version through which the stream fan-out has delivered
+ *   the match to every subscriber it follows (see `FanOutView`); read by that same query. It
+ *   never expires: one small item per watched match, kept as long as the match.
  * Every item expires after CONNECTION_TTL_SECONDS (API Gateway's own connection limit). TTL
  * deletion lags by hours, so reads filter out expired items themselves.
  */
@@ -36,6 +39,19 @@ export interface SubscriptionRecord {
   readonly lastSent: number;
 }
 
+/**
+ * A match's subscribers as the stream fan-out sees them. A subscriber the stream `follows` has
+ * everything through `max(lastSent, deliveredThrough)`: once its catch-up has handed it over,
+ * every commit reaches it from the fan-out, which delivers a match's commits in order, one
+ * batch at a time, and records only how far it got for all of them. The others (a catch-up in
+ * progress, or one that a failed push left behind) are brought up to date one by one, under a
+ * lease (see `deliver.ts`).
+ */
+export interface FanOutView {
+  readonly subscribers: readonly (SubscriptionRecord & { readonly following: boolean })[];
+  readonly deliveredThrough: number;
+}
+
 const connKey = (connectionId: string) => ({ [TABLE_KEYS.partition]: `CONN#${connectionId}`, [TABLE_KEYS.sort]: "CONN" });
 const subKey = (matchId: string, connectionId: string, subscriptionId: string) => ({
   [TABLE_KEYS.partition]: matchKey(matchId),
@@ -50,6 +66,8 @@ const splitRef = (ref: string) => {
   const cut = ref.indexOf("#");
   return { matchId: ref.slice(0, cut), subscriptionId: ref.slice(cut + 1) };
 };
+/** Sorts before every subscription of the match, so one query reads it with them. */
+const FAN_OUT_SK = "SUB";
 
 
 export class ConnectionStore {
@@ -111,8 +129,12 @@ export class ConnectionStore {
     };
   }
 
-  /** Stores a subscription; false if this connection already has one with that id. */
-  async subscribe(record: SubscriptionRecord): Promise<boolean> {
+  /**
+   * Stores a subscription; false if this connection already has one with that id. With a
+   * lease, it is stored held by it: the caller's catch-up then owns the subscriber from the
+   * first moment the fan-out can see it, until `release` hands it over to the stream.
+   */
+  async subscribe(record: SubscriptionRecord, lease?: { readonly id: string; readonly ms: number }): Promise<boolean> {
     const ref = `${record.matchId}#${record.subscriptionId}`;
     // The id is claimed on the connection item first, atomically: API Gateway may run two
     // `subscribe` messages of one connection at the same time.
@@ -134,27 +156,46 @@ export class ConnectionStore {
     await this.doc.send(
       new PutCommand({
         TableName: this.tableName,
-        Item: { ...subKey(record.matchId, record.connectionId, record.subscriptionId), ...record, [TTL_ATTRIBUTE]: this.expiresAt() },
+        Item: {
+          ...subKey(record.matchId, record.connectionId, record.subscriptionId),
+          ...record,
+          [TTL_ATTRIBUTE]: this.expiresAt(),
+          ...(lease ? { leaseId: lease.id, leaseUntil: this.nowMs() + lease.ms } : {}),
+        },
       }),
     );
     return true;
   }
 
-  /** `complete` from the client, or the server ending a subscription. */
-  async unsubscribe(connectionId: string, subscriptionId: string): Promise<void> {
-    const connection = await this.get(connectionId);
-    const ref = connection?.subscriptions.find((s) => splitRef(s).subscriptionId === subscriptionId);
-    if (!ref) return;
-    const { matchId } = splitRef(ref);
-    await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subKey(matchId, connectionId, subscriptionId) }));
-    await this.doc.send(
-      new UpdateCommand({
-        TableName: this.tableName,
-        Key: connKey(connectionId),
-        UpdateExpression: "DELETE subs :ref, subIds :id",
-        ExpressionAttributeValues: { ":ref": new Set([ref]), ":id": new Set([subscriptionId]) },
-      }),
-    );
+  /**
+   * `complete` from the client, or the server ending a subscription. The server knows the match
+   * (`matchId`), which spares reading the connection: at the end of a match every subscriber of
+   * it is ended at once.
+   */
+  async unsubscribe(connectionId: string, subscriptionId: string, matchId?: string): Promise<void> {
+    let ref = matchId === undefined ? undefined : `${matchId}#${subscriptionId}`;
+    if (ref === undefined) {
+      const connection = await this.get(connectionId);
+      ref = connection?.subscriptions.find((s) => splitRef(s).subscriptionId === subscriptionId);
+      if (!ref) return;
+      matchId = splitRef(ref).matchId;
+    }
+    await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subKey(matchId!, connectionId, subscriptionId) }));
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: connKey(connectionId),
+          UpdateExpression: "DELETE subs :ref, subIds :id",
+          // Never recreate a connection that closed meanwhile.
+          ConditionExpression: "attribute_exists(#pk)",
+          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition },
+          ExpressionAttributeValues: { ":ref": new Set([ref]), ":id": new Set([subscriptionId]) },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
   }
 
   /** `$disconnect`, or a push that found the connection gone (410). */
@@ -167,24 +208,29 @@ export class ConnectionStore {
     await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: connKey(connectionId) }));
   }
 
-  /** Every live subscription of a match, consistently (a new subscriber is never missed). */
-  async subscribersOf(matchId: string): Promise<SubscriptionRecord[]> {
-    const records: SubscriptionRecord[] = [];
+  /** Every live subscription of a match and the fan-out's progress, consistently (a new subscriber is never missed). */
+  async fanOutView(matchId: string): Promise<FanOutView> {
+    const subscribers: FanOutView["subscribers"][number][] = [];
+    let deliveredThrough = 0;
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await this.doc.send(
         new QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :sub)",
-          FilterExpression: "#exp > :now",
+          FilterExpression: "#exp > :now OR attribute_exists(deliveredThrough)",
           ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition, "#sk": TABLE_KEYS.sort, "#exp": TTL_ATTRIBUTE },
-          ExpressionAttributeValues: { ":pk": matchKey(matchId), ":sub": "SUB#", ":now": this.live() },
+          ExpressionAttributeValues: { ":pk": matchKey(matchId), ":sub": FAN_OUT_SK, ":now": this.live() },
           ConsistentRead: true,
           ExclusiveStartKey: startKey,
         }),
       );
       for (const item of page.Items ?? []) {
-        records.push({
+        if (item[TABLE_KEYS.sort] === FAN_OUT_SK) {
+          deliveredThrough = item.deliveredThrough as number;
+          continue;
+        }
+        subscribers.push({
           connectionId: item.connectionId,
           subscriptionId: item.subscriptionId,
           matchId: item.matchId,
@@ -193,16 +239,59 @@ export class ConnectionStore {
           operationName: item.operationName ?? null,
           seat: item.seat ?? null,
           lastSent: item.lastSent,
+          following: item.following === true && item.leaseId === undefined,
         });
       }
       startKey = page.LastEvaluatedKey;
     } while (startKey);
-    return records;
+    return { subscribers, deliveredThrough };
+  }
+
+  /** Records that every subscriber the fan-out follows has the match through `version`. */
+  async delivered(matchId: string, version: number): Promise<void> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { [TABLE_KEYS.partition]: matchKey(matchId), [TABLE_KEYS.sort]: FAN_OUT_SK },
+          UpdateExpression: "SET deliveredThrough = :v",
+          ConditionExpression: "attribute_not_exists(deliveredThrough) OR deliveredThrough < :v",
+          ExpressionAttributeValues: { ":v": version },
+        }),
+      );
+    } catch (error) {
+      // A retried batch: the mark is there already.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  /**
+   * A push to a followed subscriber failed: it stops being followed, with what it has, so that
+   * the stream's retry brings it up to date on its own while the others are not sent anything
+   * twice.
+   */
+  async fallBehind(sub: Pick<SubscriptionRecord, "matchId" | "connectionId" | "subscriptionId">, lastSent: number): Promise<void> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: subKey(sub.matchId, sub.connectionId, sub.subscriptionId),
+          UpdateExpression: "SET lastSent = :last, following = :no",
+          ConditionExpression: "attribute_exists(#pk)",
+          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition },
+          ExpressionAttributeValues: { ":last": lastSent, ":no": false },
+        }),
+      );
+    } catch (error) {
+      // The subscription ended meanwhile.
+      if (!isConditionFailure(error)) throw error;
+    }
   }
 
   /**
    * Takes the right to deliver to one subscriber for `leaseMs`, so that two deliveries (the
-   * catch-up on subscribe and a stream batch) never interleave and reorder its events. Returns
+   * catch-up on subscribe and the fan-out bringing up a subscriber it does not follow) never
+   * interleave and reorder its events. Returns
    * the last version delivered, "busy" while another delivery holds the lease, or "gone" once
    * the subscription has ended.
    */
@@ -233,16 +322,19 @@ export class ConnectionStore {
     return Item && (Item[TTL_ATTRIBUTE] as number) > this.live() ? "busy" : "gone";
   }
 
-  /** Records what was delivered and gives the lease back. */
-  async release(sub: Pick<SubscriptionRecord, "matchId" | "connectionId" | "subscriptionId">, leaseId: string, lastSent: number): Promise<void> {
+  /**
+   * Records what was delivered and gives the lease back; with `follow`, the subscriber is caught
+   * up and handed over to the stream fan-out (`FanOutView`).
+   */
+  async release(sub: Pick<SubscriptionRecord, "matchId" | "connectionId" | "subscriptionId">, leaseId: string, lastSent: number, follow = false): Promise<void> {
     try {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: subKey(sub.matchId, sub.connectionId, sub.subscriptionId),
-          UpdateExpression: "SET lastSent = :last REMOVE leaseId, leaseUntil",
+          UpdateExpression: "SET lastSent = :last, following = :follow REMOVE leaseId, leaseUntil",
           ConditionExpression: "leaseId = :id",
-          ExpressionAttributeValues: { ":id": leaseId, ":last": lastSent },
+          ExpressionAttributeValues: { ":id": leaseId, ":last": lastSent, ":follow": follow },
         }),
       );
     } catch (error) {

@@ -162,11 +162,11 @@ describe("the local API Gateway", () => {
     expect(info.Identity?.SourceIp).toBe("127.0.0.1");
 
     // managementApiPoster (what the Lambdas use) over the same endpoint.
-    const { post, client } = managementApiPoster(gateway.managementEndpoint);
+    const { post, destroy } = managementApiPoster(gateway.managementEndpoint);
     expect(await post("L0SM9cOFvHcCIhw=", { type: "pong" })).toBe("sent");
     await eventually(() => expect(other.frames).toEqual(['{"type":"pong"}']));
     expect(await post("never-was", { type: "pong" })).toBe("gone");
-    client.destroy();
+    destroy();
 
     await expect(sdk.send(new PostToConnectionCommand({ ConnectionId: "never-was", Data: Buffer.from("x") }))).rejects.toBeInstanceOf(GoneException);
     await expect(sdk.send(new PostToConnectionCommand({ ConnectionId: id, Data: Buffer.alloc(129 * 1024, 97) }))).rejects.toBeInstanceOf(PayloadTooLargeException);

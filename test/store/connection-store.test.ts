@@ -36,6 +36,10 @@ const item = async (PK: string, SK: string) => (await doc.send(new GetCommand({ 
 const allKeys = async () =>
   ((await doc.send(new ScanCommand({ TableName: test.tableName, ConsistentRead: true }))).Items ?? []).map((i) => `${i.PK} ${i.SK}`).sort();
 
+/** The subscriptions the fan-out sees, without how it treats them. */
+const subscribersOf = async (matchId: string): Promise<SubscriptionRecord[]> =>
+  (await connections.fanOutView(matchId)).subscribers.map(({ following: _, ...record }) => record);
+
 const sub = (overrides: Partial<SubscriptionRecord> = {}): SubscriptionRecord => ({
   connectionId: "c1=",
   subscriptionId: "s1",
@@ -78,9 +82,9 @@ describe("ConnectionStore", () => {
     expect(await connections.subscribe(sub({ connectionId: "c9=" }))).toBe(true);
 
     expect([...((await connections.get("c1="))?.subscriptions ?? [])].sort()).toEqual(["m1#s1", "m2#s2"]);
-    expect(await connections.subscribersOf("m1")).toEqual([sub(), sub({ connectionId: "c9=" })]);
-    expect(await connections.subscribersOf("m2")).toEqual([sub({ subscriptionId: "s2", matchId: "m2", seat: null, lastSent: 4, variables: { a: 1 }, operationName: "Op" })]);
-    expect(await connections.subscribersOf("m3")).toEqual([]);
+    expect(await subscribersOf("m1")).toEqual([sub(), sub({ connectionId: "c9=" })]);
+    expect(await subscribersOf("m2")).toEqual([sub({ subscriptionId: "s2", matchId: "m2", seat: null, lastSent: 4, variables: { a: 1 }, operationName: "Op" })]);
+    expect(await subscribersOf("m3")).toEqual([]);
     expect(await item("MATCH#m1", "SUB#c1=#s1")).toMatchObject({ expiresAt: now / 1000 + CONNECTION_TTL_SECONDS });
   });
 
@@ -94,12 +98,19 @@ describe("ConnectionStore", () => {
     await connections.unsubscribe("c1=", "s1");
     await connections.unsubscribe("c1=", "never-was");
     expect((await connections.get("c1="))?.subscriptions).toEqual(["m2#s2"]);
-    expect(await connections.subscribersOf("m1")).toEqual([sub({ connectionId: "c2=" })]);
+    expect(await subscribersOf("m1")).toEqual([sub({ connectionId: "c2=" })]);
     // The id is free again.
     expect(await connections.subscribe(sub({ matchId: "m2" }))).toBe(true);
 
+    // The server ending one, knowing its match; never bringing back a closed connection.
+    await connections.unsubscribe("c2=", "s1", "m1");
+    expect((await connections.get("c2="))?.subscriptions).toEqual([]);
+    await connections.subscribe(sub({ connectionId: "c2=" }));
+
     await connections.close("c1=");
     expect(await connections.get("c1=")).toBeNull();
+    expect(await allKeys()).toEqual(["CONN#c2= CONN", "MATCH#m1 SUB#c2=#s1"]);
+    await connections.unsubscribe("c1=", "s2", "m2");
     expect(await allKeys()).toEqual(["CONN#c2= CONN", "MATCH#m1 SUB#c2=#s1"]);
     await connections.close("c1=");
     await connections.close("never-was=");
@@ -118,7 +129,7 @@ describe("ConnectionStore", () => {
     expect(await connections.subscribe(sub({ subscriptionId: "1" }))).toBe(true);
     expect(await connections.subscribe(sub({ subscriptionId: "#", matchId: "m2" }))).toBe(true);
     await connections.unsubscribe("c1=", "1");
-    expect((await connections.subscribersOf("m1")).map((s) => s.subscriptionId)).toEqual(["a#1"]);
+    expect((await subscribersOf("m1")).map((s) => s.subscriptionId)).toEqual(["a#1"]);
     await connections.close("c1=");
     expect(await allKeys()).toEqual([]);
   });
@@ -129,10 +140,10 @@ describe("ConnectionStore", () => {
     await connections.subscribe(sub());
     now += (CONNECTION_TTL_SECONDS - 1) * 1000;
     expect(await connections.get("c1=")).not.toBeNull();
-    expect(await connections.subscribersOf("m1")).toHaveLength(1);
+    expect(await subscribersOf("m1")).toHaveLength(1);
     now += 1000;
     expect(await connections.get("c1=")).toBeNull();
-    expect(await connections.subscribersOf("m1")).toEqual([]);
+    expect(await subscribersOf("m1")).toEqual([]);
     expect(await connections.claim(sub(), "lease", 1000)).toBe("gone");
     // Still physically there: only the reads filter.
     expect(await allKeys()).toEqual(["CONN#c1= CONN", "MATCH#m1 SUB#c1=#s1"]);
@@ -170,5 +181,38 @@ describe("ConnectionStore", () => {
     await connections.release(sub(), "D", 8);
     expect(await allKeys()).toEqual(["CONN#c1= CONN"]);
     expect(await connections.claim(sub({ matchId: "nowhere" }), "F", 10_000)).toBe("gone");
+  });
+
+  it("a subscription stored with a lease is its catch-up's until released; release hands it to the stream, a failed push takes it back", async () => {
+    await connections.open("c1=");
+    await connections.subscribe(sub({ lastSent: 2 }), { id: "catch-up", ms: 10_000 });
+    expect(await connections.claim(sub(), "fan-out", 10_000)).toBe("busy");
+    expect((await connections.fanOutView("m1")).subscribers).toEqual([{ ...sub({ lastSent: 2 }), following: false }]);
+
+    await connections.release(sub(), "catch-up", 5, true);
+    expect(await connections.fanOutView("m1")).toEqual({ subscribers: [{ ...sub({ lastSent: 5 }), following: true }], deliveredThrough: 0 });
+    await connections.fallBehind(sub(), 6);
+    expect((await connections.fanOutView("m1")).subscribers).toEqual([{ ...sub({ lastSent: 6 }), following: false }]);
+    // A delivery that could not finish releases without handing over.
+    expect(await connections.claim(sub(), "fan-out", 10_000)).toBe(6);
+    await connections.release(sub(), "fan-out", 7);
+    expect((await connections.fanOutView("m1")).subscribers).toEqual([{ ...sub({ lastSent: 7 }), following: false }]);
+    // Falling behind after the subscription ended does not bring it back.
+    await connections.unsubscribe("c1=", "s1");
+    await connections.fallBehind(sub(), 8);
+    expect(await allKeys()).toEqual(["CONN#c1= CONN"]);
+  });
+
+  it("the fan-out's mark only moves forward, is read with the subscribers and never taken for one", async () => {
+    expect(await connections.fanOutView("m1")).toEqual({ subscribers: [], deliveredThrough: 0 });
+    await connections.delivered("m1", 4);
+    await connections.delivered("m1", 3);
+    await connections.open("c1=");
+    await connections.subscribe(sub());
+    now += CONNECTION_TTL_SECONDS * 1000;
+    expect(await connections.fanOutView("m1")).toEqual({ subscribers: [], deliveredThrough: 4 });
+    await connections.delivered("m1", 9);
+    expect((await connections.fanOutView("m1")).deliveredThrough).toBe(9);
+    expect((await connections.fanOutView("m2")).deliveredThrough).toBe(0);
   });
 });

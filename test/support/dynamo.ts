@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import type { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
 import type { DynamoMatchIndex } from "../../src/store/match-index.js";
@@ -12,6 +13,8 @@ export interface TestStore {
   readonly store: DynamoEventStore;
   readonly players: DynamoPlayerStore;
   readonly index: DynamoMatchIndex;
+  /** The counted client, for other stores on the same table. */
+  readonly doc: DynamoDBDocumentClient;
   readonly tableName: string;
   readonly endpoint: string;
   /** Operation names (PutItem, Query, ...) sent since the last `resetCalls`. */
@@ -36,6 +39,7 @@ export async function startTestStore(embedded?: EmbeddedStore): Promise<TestStor
   calls.length = 0;
   return {
     ...tableStores(doc, tableName),
+    doc,
     tableName,
     endpoint: server.endpoint,
     calls,

@@ -15,16 +15,18 @@ export interface Segment {
   readonly count: number;
 }
 
-const pointName = (p: number): string => (p === BAR_POINT ? "bar" : p === OFF_POINT ? "off" : String(p));
+/** Point names by notation point, made once: every listed move is written from them. */
+const POINT_NAMES = Array.from({ length: 26 }, (_, p) => (p === BAR_POINT ? "bar" : p === OFF_POINT ? "off" : String(p)));
 
 export function makeMove(segments: readonly Segment[]): string {
-  return segments
-    .map((s) => {
-      let text = pointName(s.path[0]!);
-      for (let k = 1; k < s.path.length; k++) text += `/${pointName(s.path[k]!)}${s.hits[k] ? "*" : ""}`;
-      return s.count > 1 ? `${text}(${s.count})` : text;
-    })
-    .join(" ");
+  let text = "";
+  for (const s of segments) {
+    if (text !== "") text += " ";
+    text += POINT_NAMES[s.path[0]!]!;
+    for (let k = 1; k < s.path.length; k++) text += s.hits[k] ? `/${POINT_NAMES[s.path[k]!]}*` : `/${POINT_NAMES[s.path[k]!]}`;
+    if (s.count > 1) text += `(${s.count})`;
+  }
+  return text;
 }
 
 const TOKEN = /^(bar|\d{1,2})((?:\/(?:bar|off|\d{1,2})\*?)+)(?:\(([1-4])\))?$/;
@@ -77,9 +79,23 @@ export function parseMove(text: string): Result<Segment[], RuleError> {
  * with `*`, only where a blot was hit), the first mention of a hit point marked `*`, and identical
  * parts folded into `(n)`. Same play, same string, whatever order the steps were found in.
  */
-export function formatSteps(steps: readonly Step[]): string {
-  const hitPoints = new Set(steps.filter((s) => s.hit).map((s) => s.to));
-  const sorted = [...steps].sort((a, b) => b.from - a.from || b.to - a.to);
+export const formatSteps = (steps: readonly Step[]): string => makeMove(stepSegments(steps));
+
+/**
+ * The parts `formatSteps` writes. Plain loops and bit masks of points (a play has at most four
+ * steps): every listed move goes through here, so it is kept cheap.
+ */
+export function stepSegments(steps: readonly Step[]): Segment[] {
+  let hitPoints = 0;
+  for (const s of steps) if (s.hit) hitPoints |= 1 << s.to;
+  // Insertion sort, stable like Array.prototype.sort, on source then destination, high first.
+  const sorted = steps.slice();
+  for (let i = 1; i < sorted.length; i++) {
+    const s = sorted[i]!;
+    let j = i - 1;
+    for (; j >= 0 && (sorted[j]!.from < s.from || (sorted[j]!.from === s.from && sorted[j]!.to < s.to)); j--) sorted[j + 1] = sorted[j]!;
+    sorted[j + 1] = s;
+  }
   const chains: (number[] | null)[] = sorted.map((s) => [s.from, s.to]);
   for (let i = 0; i < chains.length; i++) {
     const chain = chains[i];
@@ -87,31 +103,34 @@ export function formatSteps(steps: readonly Step[]): string {
     for (let j = i + 1; j < chains.length; j++) {
       const next = chains[j];
       if (!next || next.length !== 2 || chain[chain.length - 1] !== next[0]) continue;
-      if (hitPoints.has(next[0]!)) chain.push(next[1]!);
+      if (hitPoints & (1 << next[0]!)) chain.push(next[1]!);
       else chain[chain.length - 1] = next[1]!;
       chains[j] = null;
     }
   }
-  const paths = chains.filter((c): c is number[] => c !== null);
-  const counted: { path: number[]; count: number }[] = [];
-  for (const path of paths) {
-    const same = counted.find((c) => c.path.length === path.length && c.path.every((p, k) => p === path[k]));
-    if (same) same.count++;
-    else counted.push({ path, count: 1 });
+  const paths: number[][] = [];
+  const counts: number[] = [];
+  for (const path of chains) {
+    if (!path) continue;
+    const same = paths.findIndex((p) => p.length === path.length && p.every((point, k) => point === path[k]));
+    if (same >= 0) counts[same]!++;
+    else {
+      paths.push(path);
+      counts.push(1);
+    }
   }
-  const starred = new Set<number>();
-  const segments: Segment[] = counted.map(({ path, count }) => {
+  let starred = 0;
+  return paths.map((path, n) => {
     const hits = path.map((p, k) => {
       if (k === 0) return false;
       if (k < path.length - 1) {
-        starred.add(p);
+        starred |= 1 << p;
         return true;
       }
-      if (p === OFF_POINT || !hitPoints.has(p) || starred.has(p)) return false;
-      starred.add(p);
+      if (p === OFF_POINT || !(hitPoints & (1 << p)) || starred & (1 << p)) return false;
+      starred |= 1 << p;
       return true;
     });
-    return { path, hits, count };
+    return { path, hits, count: counts[n]! };
   });
-  return makeMove(segments);
 }

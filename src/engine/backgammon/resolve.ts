@@ -1,6 +1,7 @@
 import { err, ok, type Result, type RuleError } from "../result.js";
-import { OFF_POINT, parseMove, type Segment } from "./notation.js";
-import { diceToPlay, diceUsed, isDoubles, playKey, type Play } from "./plays.js";
+import { OFF_POINT, parseMove, stepSegments, type Segment } from "./notation.js";
+import { codeKey, keyText, keyWords, KEY_WORDS, moveCheckers } from "./play-key.js";
+import { diceToPlay, diceUsed, isDoubles, type Play } from "./plays.js";
 import { BAR, toBuffer, type Position } from "./position.js";
 import { doStep, stepRefusal, undoStep, type StepRefusal } from "./step.js";
 
@@ -31,9 +32,14 @@ export function resolveMove(
 ): Result<Play, RuleError> {
   const parsed = parseMove(text);
   if (!parsed.ok) return parsed;
-  const byKey = new Map(plays.map((p) => [p.key, p]));
   if (plays.length === 0) return notLegal("no play is possible with this roll; the turn passes");
+  // Every reading of the text moves the same checkers from and to the same points, and hits are
+  // the only other change: just the plays reaching the text's side of the position can match.
+  const candidates = reaching(plays, parsed.value);
+  const listed = listedPlay(candidates, parsed.value);
+  if (listed) return ok(listed);
 
+  const byKey = new Map(candidates.map((p) => [p.key, p]));
   const { realisations, refusal } = realise(pos, dice, parsed.value);
   const legal = realisations.filter((r) => byKey.has(r.key));
   if (legal.length === 0) return notLegal(explain(pos, dice, plays, parsed.value, realisations, refusal));
@@ -48,6 +54,38 @@ export function resolveMove(
   return ok(byKey.get([...keys][0]!)!);
 }
 
+/**
+ * The written parts, one per checker moved, stars dropped, in a fixed order: `realise` reads only
+ * the checkers' paths, so two moves spelt alike here resolve alike.
+ */
+function spelling(segments: readonly Segment[]): string {
+  const parts: string[] = [];
+  for (const s of segments) for (let n = 0; n < s.count; n++) parts.push(s.path.join("/"));
+  return parts.sort().join(" ");
+}
+
+/** The plays whose resulting position has the mover's checkers where the text puts them. */
+function reaching(plays: readonly Play[], segments: readonly Segment[]): Play[] {
+  const mover = new Int32Array(KEY_WORDS);
+  for (const s of segments) moveCheckers(mover, s.path[0]! - 1, s.path[s.path.length - 1]! - 1, s.count);
+  const words = new Int32Array(KEY_WORDS);
+  return plays.filter((play) => {
+    codeKey(play.code, play.length, 0, words);
+    return words[0] === mover[0] && words[1] === mover[1] && words[2] === mover[2] && words[3] === mover[3];
+  });
+}
+
+/**
+ * The candidate whose listed notation the text spells (in any order, with or without stars),
+ * found without a search. Every listed notation resolves to its own play (`legalMoves` relies on
+ * it, the random-game tests check it), so this answers as the full search would.
+ */
+function listedPlay(candidates: readonly Play[], segments: readonly Segment[]): Play | undefined {
+  if (candidates.length === 0) return undefined;
+  const written = spelling(segments);
+  return candidates.find((play) => spelling(stepSegments(play.steps)) === written);
+}
+
 interface Chain {
   /** Buffer indices: 0..23 points, 24 bar, -1 off. */
   readonly path: readonly number[];
@@ -60,7 +98,8 @@ function realise(
   dice: readonly [number, number],
   segments: readonly Segment[],
 ): { realisations: Realisation[]; refusal: { why: StepRefusal; at: number } | null } {
-  const b = toBuffer(pos);
+  const before = toBuffer(pos);
+  const b = before.slice();
   const written = new Set<number>();
   const chains: Chain[] = [];
   for (const s of segments) {
@@ -80,7 +119,7 @@ function realise(
 
   const search = (): void => {
     if (chains.every((c) => c.hop === c.path.length)) {
-      const key = playKey(b, hitMask);
+      const key = keyText(keyWords(before, b, hitMask));
       const previous = seen.get(key);
       if (!previous || (previous.hiddenHit && hiddenHits === 0)) {
         seen.set(key, { key, hiddenHit: hiddenHits > 0, dice: [...usedDice] });

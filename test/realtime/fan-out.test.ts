@@ -1,0 +1,155 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { deliver, type DeliveryDeps } from "../../src/realtime/deliver.js";
+import { handleStreamBatch, type StreamRecord } from "../../src/realtime/fan-out.js";
+import type { ServerMessage } from "../../src/realtime/protocol.js";
+import { RecentStates } from "../../src/realtime/recent-states.js";
+import { TimelineCache } from "../../src/realtime/timeline-cache.js";
+import { createService, type TabulaService } from "../../src/service/service.js";
+import { ConnectionStore, type SubscriptionRecord } from "../../src/store/connection-store.js";
+import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
+import { matchIdOfCommit } from "../../src/store/table.js";
+import { startTestStore, type TestStore } from "../support/dynamo.js";
+
+/**
+ * The stream fan-out on the real embedded store, with a recording management API: what each
+ * subscriber is sent, and what the fan-out costs in DynamoDB calls.
+ */
+let embedded: EmbeddedStore;
+let t: TestStore;
+let service: TabulaService;
+let connections: ConnectionStore;
+let records: StreamRecord[];
+let sent: { connectionId: string; message: ServerMessage }[];
+/** Pushes to these connections wait until the gate opens; `reached` when the first one tries. */
+let gate: { connections: Set<string>; open: Promise<void>; release: () => void; reached: Promise<void>; reach: () => void };
+let deps: DeliveryDeps & { states: RecentStates };
+
+beforeAll(async () => {
+  embedded = await startEmbeddedStore();
+  embedded.onPut(({ tableName, item }) => {
+    if (tableName !== t?.tableName || !matchIdOfCommit(item)) return;
+    records.push({ eventID: `e${records.length}`, eventName: "INSERT", dynamodb: { Keys: { PK: item.PK!, SK: item.SK! }, NewImage: item, SequenceNumber: String(1000 + records.length) } });
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await embedded?.close();
+});
+beforeEach(async () => {
+  await t?.close();
+  t = await startTestStore(embedded);
+  service = createService({ store: t.store, players: t.players, index: t.index, now: () => new Date("2026-01-01T00:00:00Z"), randomBytes });
+  connections = new ConnectionStore(t.doc, t.tableName);
+  records = [];
+  sent = [];
+  let release = () => {};
+  let reach = () => {};
+  const open = new Promise<void>((resolve) => (release = resolve));
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  gate = { connections: new Set(), open, release: () => release(), reached, reach: () => reach() };
+  deps = {
+    store: t.store,
+    connections,
+    states: new RecentStates(),
+    execute: async (_subscription, update) => ({ data: { version: update.version } }),
+    post: async (connectionId, message) => {
+      if (gate.connections.has(connectionId)) {
+        gate.reach();
+        await gate.open;
+      }
+      sent.push({ connectionId, message });
+      return "sent";
+    },
+    leaseMs: 5_000,
+  };
+});
+
+async function newMatch(): Promise<{ id: string; tokens: string[] }> {
+  const { state, seats } = await service.createMatch({ ruleset: "backgammon" });
+  return { id: state.id, tokens: seats.map((s) => s.token) };
+}
+
+/** The seat to act moves (its first legal move) or rolls; returns the commit's stream records. */
+async function play(match: { id: string; tokens: string[] }): Promise<StreamRecord[]> {
+  const before = records.length;
+  const toMove = (await service.getMatch(match.id, undefined)).toMove ?? 0;
+  const view = await service.getMatch(match.id, match.tokens[toMove]);
+  if (view.legalMoves.length > 0) await service.submitMove({ matchId: match.id, token: match.tokens[toMove], move: view.legalMoves[0]! });
+  else await service.rollDice(match.id, match.tokens[toMove]);
+  return records.slice(before);
+}
+
+const subscription = (matchId: string, connectionId: string, lastSent = 0): SubscriptionRecord => ({
+  connectionId,
+  subscriptionId: "s1",
+  matchId,
+  query: "subscription($m: ID!) { matchUpdated(matchId: $m) { version } }",
+  variables: { m: matchId },
+  operationName: null,
+  seat: null,
+  lastSent,
+});
+
+/** The versions each connection was sent, in order. */
+const versionsTo = (connectionId: string) =>
+  sent.filter((s) => s.connectionId === connectionId && s.message.type === "next").map((s) => (s.message as { payload: { data: { version: number } } }).payload.data.version);
+
+/** Subscribes the way `$default` does: stored under the catch-up's lease, then caught up. */
+async function subscribe(record: SubscriptionRecord, lease = "catch-up"): Promise<() => Promise<void>> {
+  await connections.open(record.connectionId);
+  await connections.subscribe(record, { id: lease, ms: 5_000 });
+  return () => deliver(deps, record, new TimelineCache(t.store), { heldLease: lease });
+}
+
+describe("the stream fan-out", () => {
+  it("a commit that lands during a subscriber's catch-up waits for it, then reaches it once, in order", async () => {
+    const match = await newMatch();
+    await play(match);
+    // The catch-up has read the timeline (versions 1-2) and is slow to push it when a commit lands.
+    gate.connections.add("late=");
+    const catchUp = (await subscribe(subscription(match.id, "late=")))();
+    await gate.reached;
+    const fresh = await play(match);
+    const fanOut = handleStreamBatch(deps, { Records: fresh });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(versionsTo("late=")).toEqual([]);
+    gate.release();
+    await catchUp;
+    expect(await fanOut).toEqual({ batchItemFailures: [] });
+    const log = (await service.listEvents(match.id, undefined)).events.map((e) => e.version);
+    expect(versionsTo("late=")).toEqual(log);
+    // The stream now follows it: the next commit goes straight to it, and a retried batch sends nothing.
+    const next = await play(match);
+    await handleStreamBatch(deps, { Records: next });
+    await handleStreamBatch(deps, { Records: [...fresh, ...next] });
+    expect(versionsTo("late=")).toEqual((await service.listEvents(match.id, undefined)).events.map((e) => e.version));
+  });
+
+  it("costs one query and one write per commit, whatever the number of subscribers; a push that fails is retried for that subscriber alone", async () => {
+    const match = await newMatch();
+    await play(match);
+    const ids = Array.from({ length: 20 }, (_, i) => `c${i}=`);
+    for (const id of ids) await (await subscribe(subscription(match.id, id)))();
+    const warm = await play(match);
+    await handleStreamBatch(deps, { Records: warm }); // the state of the match is now kept warm
+    t.resetCalls();
+    const fresh = await play(match);
+    t.resetCalls();
+    expect(await handleStreamBatch(deps, { Records: fresh })).toEqual({ batchItemFailures: [] });
+    expect(t.calls).toEqual(["Query", "UpdateItem"]);
+    const log = (await service.listEvents(match.id, undefined)).events.map((e) => e.version);
+    for (const id of ids) expect(versionsTo(id)).toEqual(log);
+
+    // One subscriber's push fails: the batch is reported, and its retry reaches only that one.
+    const failing = deps.post;
+    deps = { ...deps, post: async (connectionId, message) => (connectionId === "c7=" ? Promise.reject(new Error("throttled")) : failing(connectionId, message)) };
+    const third = await play(match);
+    const failed = await handleStreamBatch(deps, { Records: third });
+    expect(failed.batchItemFailures).toEqual([{ itemIdentifier: third[0]!.dynamodb!.SequenceNumber }]);
+    deps = { ...deps, post: failing };
+    expect(await handleStreamBatch(deps, { Records: third })).toEqual({ batchItemFailures: [] });
+    const all = (await service.listEvents(match.id, undefined)).events.map((e) => e.version);
+    for (const id of ids) expect(versionsTo(id)).toEqual(all);
+  });
+});
