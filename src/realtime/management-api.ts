@@ -25,10 +25,10 @@ export function managementApiPoster(endpoint: string, region?: string, env: Node
   const stage = url.pathname.replace(/\/$/, "");
   const scope = { region: region ?? env.AWS_REGION ?? "us-east-1", service: "execute-api" };
 
-  const attempt = (path: string, body: Buffer): Promise<{ status: number; text: string }> =>
-    new Promise((resolve, reject) => {
-      // The local gateway checks no signature (test/realtime/sigv4.test.ts checks the signer).
-      const headers = local ? {} : signRequest({ method: "POST", host: url.host, path, headers: {}, body }, scope, credentialsOf(env), new Date());
+  const attempt = async (path: string, body: Buffer): Promise<{ status: number; text: string }> => {
+    // The local gateway checks no signature (test/realtime/sigv4.test.ts checks the signer).
+    const headers = local ? {} : await signRequest({ method: "POST", host: url.host, path, headers: {}, body }, scope, credentialsOf(env), new Date());
+    return new Promise((resolve, reject) => {
       const req = send({ protocol: url.protocol, hostname: url.hostname, port: url.port, method: "POST", path, agent, timeout: TIMEOUT_MS, headers: { ...headers, "content-length": String(body.length) } }, (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -39,6 +39,7 @@ export function managementApiPoster(endpoint: string, region?: string, env: Node
       req.on("error", reject);
       req.end(body);
     });
+  };
 
   const post: Post = async (connectionId, message) => {
     const path = `${stage}/@connections/${escapeUri(connectionId)}`;

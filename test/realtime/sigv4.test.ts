@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { escapeUri, signRequest } from "../../src/realtime/sigv4.js";
 
 /**
- * The management API poster signs its requests itself (src/realtime/sigv4.ts): its signature
- * must be the SDK's for the same request. The SDK client is run up to the point it would send,
+ * The management API poster builds its requests itself and signs them with the SDK's signer
+ * (src/realtime/sigv4.ts): its signature must be the client's for the same request. The SDK client is run up to the point it would send,
  * and the request it signed is signed again here, over the same headers.
  */
 async function sdkRequest(connectionId: string, body: string, credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }) {
@@ -41,7 +41,7 @@ describe("SigV4 for the management API", () => {
       const now = new Date(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 8)}T${amzDate.slice(9, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13, 15)}Z`);
       const own = new Set(["host", "x-amz-date", "x-amz-security-token"]);
       const headers = Object.fromEntries(signedNames.filter((n) => !own.has(n)).map((n) => [n, sdk.headers[n]!]));
-      const ours = signRequest({ method: sdk.method, host: sdk.headers.host!, path: sdk.path, headers, body: Buffer.from(sdk.body) }, { region: "eu-west-1", service: "execute-api" }, credentials, now);
+      const ours = await signRequest({ method: sdk.method, host: sdk.headers.host!, path: sdk.path, headers, body: Buffer.from(sdk.body) }, { region: "eu-west-1", service: "execute-api" }, credentials, now);
       expect(ours.authorization).toBe(authorization);
       expect(ours["x-amz-security-token"]).toBe(sdk.headers["x-amz-security-token"]);
     });
