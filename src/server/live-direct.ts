@@ -96,7 +96,8 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
     const closed = server.opened(
       {
         protocol: socket.protocol,
-        send: (data) => new Promise<void>((resolve, reject) => (socket.readyState === socket.OPEN ? socket.send(data, (error) => (error ? reject(error) : resolve())) : resolve())),
+        // A write that fails is a client gone (EPIPE, reset); its close event cleans up.
+        send: (data) => new Promise<void>((resolve) => (socket.readyState === socket.OPEN ? socket.send(data, () => resolve()) : resolve())),
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) =>
           socket.on("message", async (data) => {
