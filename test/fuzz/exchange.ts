@@ -59,4 +59,6 @@ export interface Exchange {
   /** Tokens the answer handed out for matches it created, by match id. */
   readonly created: ReadonlyMap<string, string[]>;
   readonly disclosed: readonly Disclosure[];
+  /** Match views in the answers; the model notes them once this exchange's writes are in. */
+  readonly views: readonly Record<string, unknown>[];
 }

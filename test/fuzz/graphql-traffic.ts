@@ -102,7 +102,6 @@ export async function runGraphql(intent: GraphqlIntent, target: Target): Promise
   const label = doc.garbage ? "garbage" : operations.length > 0 ? operations.join("+") : (doc.roots.map((r) => r.field).join("+") || "none");
   const where = `GraphQL ${intent.method} ${label}`;
   const { answer, repro } = await exchangeHttp(target, request, { shape: "graphql", allowed: allowedGraphqlCodes(operations), where });
-  for (const view of matchViewsIn((answer.json as { data?: unknown } | undefined)?.data)) target.world.noteView(view);
   return {
     transport: intent.method === "GET" ? "graphql-get" : "graphql-post",
     operation: label,
@@ -113,5 +112,6 @@ export async function runGraphql(intent: GraphqlIntent, target: Target): Promise
     repro,
     created: createdIn((answer.json as { data?: unknown } | undefined)?.data),
     disclosed: answer.disclosed,
+    views: [...matchViewsIn((answer.json as { data?: unknown } | undefined)?.data)],
   };
 }

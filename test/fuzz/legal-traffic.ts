@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { Json } from "../../src/engine/ruleset.js";
 import { matchViewsIn } from "./answer-checks.js";
+import type { OperationName } from "../../src/api/operations.js";
 import { allowedGraphqlCodes, allowedRestCodes, restTargetOf } from "./expected-codes.js";
 import type { CommandClaim, Exchange } from "./exchange.js";
 import { exchangeHttp, type Target } from "./http-exchange.js";
@@ -38,26 +39,27 @@ export const legalIntent: fc.Arbitrary<LegalIntent> = fc.record({
   retry: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
 });
 
-const VIEW_FIELDS = "id version status seat toAct phase awaiting legalMoves";
+const VIEW_FIELDS = "id version status seat toAct phase awaiting dice legalMoves";
 
-interface View {
+export interface View {
   readonly id: string;
   readonly version: number;
   readonly status: string;
   readonly toAct: number[];
   readonly phase: string;
+  readonly dice: number[] | null;
   readonly legalMoves: Json[];
 }
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const bearer = (token: string | undefined): [string, string][] => (token ? [["authorization", `Bearer ${token}`]] : []);
 
-function readRequest(via: "rest" | "graphql", id: string, token?: string): RawHttpRequest {
+export function readRequest(via: "rest" | "graphql", id: string, token?: string): RawHttpRequest {
   if (via === "rest") return { method: "GET", target: `/api/matches/${id}`, headers: bearer(token) };
   return { method: "POST", target: "/graphql", headers: [["content-type", "application/json"], ...bearer(token)], body: json({ query: `query($id: ID!) { match(id: $id) { ${VIEW_FIELDS} } }`, variables: { id } }) };
 }
 
-function commandRequest(via: "rest" | "graphql", id: string, token: string, command: { move?: Json; expectedVersion?: number; key?: string }): RawHttpRequest {
+export function commandRequest(via: "rest" | "graphql", id: string, token: string | undefined, command: { move?: Json; expectedVersion?: number; key?: string }): RawHttpRequest {
   const headers: [string, string][] = [["content-type", "application/json"], ...bearer(token)];
   if (via === "rest") {
     if (command.move === undefined) return { method: "POST", target: `/api/matches/${id}/dice`, headers: bearer(token) };
@@ -72,15 +74,14 @@ function commandRequest(via: "rest" | "graphql", id: string, token: string, comm
   };
 }
 
-async function send(target: Target, via: "rest" | "graphql", request: RawHttpRequest, where: string) {
+/** Sends a well-formed read or command; `operation` names it for the GraphQL codes and the summary. */
+export async function send(target: Target, via: "rest" | "graphql", request: RawHttpRequest, operation: OperationName, purpose = "legal") {
   const routed = restTargetOf(request.method, request.target);
-  const operation = via === "rest" ? (routed.kind === "operation" ? routed.name : routed.kind) : where;
-  const allowed = via === "rest" ? allowedRestCodes(routed) : allowedGraphqlCodes([operation as "getMatch"]);
-  const { answer, repro } = await exchangeHttp(target, request, { shape: via, allowed, where: `legal ${via} ${where}` });
+  const allowed = via === "rest" ? allowedRestCodes(routed) : allowedGraphqlCodes([operation]);
+  const { answer, repro } = await exchangeHttp(target, request, { shape: via, allowed, where: `${purpose} ${via} ${operation}` });
   const data = via === "rest" ? answer.json : Object.values(((answer.json as { data?: Record<string, unknown> } | undefined)?.data ?? {}) as Record<string, unknown>)[0];
-  for (const view of matchViewsIn(data)) target.world.noteView(view);
   const view = data && typeof data === "object" && typeof (data as View).version === "number" ? (data as View) : null;
-  return { answer, repro, view, operation };
+  return { answer, repro, view, operation, views: [...matchViewsIn(data)] };
 }
 
 /** How a turn is played: which transport, which of the seats that may act, which legal action. */
@@ -110,7 +111,7 @@ export async function runLegal(intent: LegalIntent, target: Target, emit: (excha
 export async function playTurn(target: Target, match: FuzzMatch, emit: (exchange: Exchange) => void, plan: TurnPlan): Promise<void> {
   if (!match.tokens) return;
   const record = (sent: Awaited<ReturnType<typeof send>>, claims: CommandClaim[] = [], findings = sent.answer.findings) =>
-    emit({ transport: plan.via === "rest" ? "rest" : "graphql-post", operation: sent.operation, purpose: "legal", outcomes: sent.answer.outcomes, findings, claims, repro: sent.repro, created: new Map(), disclosed: sent.answer.disclosed });
+    emit({ transport: plan.via === "rest" ? "rest" : "graphql-post", operation: sent.operation, purpose: "legal", outcomes: sent.answer.outcomes, findings, claims, repro: sent.repro, created: new Map(), disclosed: sent.answer.disclosed, views: sent.views });
 
   const spectator = await send(target, plan.via, readRequest(plan.via, match.id), "getMatch");
   record(spectator);

@@ -216,11 +216,10 @@ export async function runRest(intent: RestIntent, target: Target): Promise<Excha
   const where = `${request.method} ${request.target.slice(0, 120)}`;
   const { answer, repro } = await exchangeHttp(target, request, { shape: "rest", allowed: allowedRestCodes(routed), where });
   const status = answer.response?.status ?? 0;
-  for (const view of matchViewsIn(answer.json)) target.world.noteView(view);
   const claims: CommandClaim[] = [];
   if (claim) {
     const version = (answer.json as { version?: unknown } | undefined)?.version;
     claims.push({ ...claim, accepted: status === 200 || status === 201, code: answer.codes[0], responseVersion: typeof version === "number" ? version : undefined });
   }
-  return { transport: "rest", operation: restTargetLabel(routed), purpose: "hostile", outcomes: answer.outcomes, findings: answer.findings, claims, repro, created: status === 201 ? createdIn(answer.json) : new Map(), disclosed: answer.disclosed };
+  return { transport: "rest", operation: restTargetLabel(routed), purpose: "hostile", outcomes: answer.outcomes, findings: answer.findings, claims, repro, created: status === 201 ? createdIn(answer.json) : new Map(), disclosed: answer.disclosed, views: [...matchViewsIn(answer.json)] };
 }

@@ -121,6 +121,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     for (const { where, text, sent } of exchange.disclosed) {
       for (const secret of leakedSecrets(text, world, `${sent} ${handedOut}`)) findings.push({ kind: "secret leaked", detail: `${where} disclosed ${secret}` });
     }
+    for (const view of exchange.views) world.noteView(view);
     for (const line of logged.splice(0)) findings.push({ kind: "server logged an error", detail: line });
     for (const error of processErrors.splice(0)) findings.push({ kind: "process error", detail: error });
     for (const finding of findings) note(exchange, finding);

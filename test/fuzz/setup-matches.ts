@@ -28,7 +28,7 @@ export async function createSetupMatch(target: Target, body: Record<string, unkn
   const request = { method: "POST", target: "/api/matches", headers: [["content-type", "application/json"]] as [string, string][], body: Buffer.from(JSON.stringify(body)) };
   const { answer, repro } = await exchangeHttp(target, request, { shape: "rest", allowed: allowedRestCodes({ kind: "operation", name: "createMatch" }), where: "setup createMatch" });
   if (answer.response?.status !== 201) throw new Error(`setup: creating ${JSON.stringify(body)} failed: ${answer.outcomes.join(", ")}`);
-  return { transport: "rest", operation: "createMatch", purpose: "legal", outcomes: answer.outcomes, findings: answer.findings, claims: [{ kind: "create", token: null, accepted: true, purpose: "legal" }], repro, created: createdIn(answer.json), disclosed: answer.disclosed };
+  return { transport: "rest", operation: "createMatch", purpose: "legal", outcomes: answer.outcomes, findings: answer.findings, claims: [{ kind: "create", token: null, accepted: true, purpose: "legal" }], repro, created: createdIn(answer.json), disclosed: answer.disclosed, views: [] };
 }
 
 /** Plays a cube match to its end: roll and move until a double can be offered, then drop it. */

@@ -85,5 +85,5 @@ export async function runSse(intent: SseIntent, target: Target): Promise<Exchang
       if (typeof update.version === "number") previous = update.version;
     }
   }
-  return { transport: "sse", operation: "streamUpdates", purpose: "hostile", outcomes: answer.outcomes, findings, claims: [], repro, created: new Map(), disclosed: answer.disclosed };
+  return { transport: "sse", operation: "streamUpdates", purpose: "hostile", outcomes: answer.outcomes, findings, claims: [], repro, created: new Map(), disclosed: answer.disclosed, views: [] };
 }

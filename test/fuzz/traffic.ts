@@ -3,19 +3,24 @@ import type { Exchange } from "./exchange.js";
 import { type GraphqlIntent, graphqlIntent, runGraphql } from "./graphql-traffic.js";
 import type { Target } from "./http-exchange.js";
 import { type LegalIntent, legalIntent, runLegal } from "./legal-traffic.js";
+import { type NearMissIntent, nearMissIntent, runNearMiss } from "./near-miss-traffic.js";
 import { type RestIntent, restIntent, runRest } from "./rest-traffic.js";
 import { runSse, type SseIntent, sseIntent } from "./sse-traffic.js";
 import { runWs, type WsIntent, wsIntent } from "./ws-traffic.js";
 
 /** One step of the run: a hostile request on some transport, or a legal turn. */
-export type Intent = RestIntent | GraphqlIntent | WsIntent | SseIntent | LegalIntent;
+export type Intent = RestIntent | GraphqlIntent | WsIntent | SseIntent | LegalIntent | NearMissIntent;
 
-/** The mix: mostly hostile HTTP, a good share of WebSocket sessions and streams, and legal play. */
+/**
+ * The mix: mostly hostile HTTP, a good share of WebSocket sessions and streams, commands with
+ * one flaw (which reach the rules), and legal play.
+ */
 export const intent: fc.Arbitrary<Intent> = fc.oneof(
-  { weight: 30, arbitrary: restIntent },
-  { weight: 28, arbitrary: graphqlIntent },
+  { weight: 26, arbitrary: restIntent },
+  { weight: 24, arbitrary: graphqlIntent },
   { weight: 12, arbitrary: wsIntent },
   { weight: 8, arbitrary: sseIntent },
+  { weight: 10, arbitrary: nearMissIntent },
   { weight: 10, arbitrary: legalIntent },
 );
 
@@ -32,6 +37,8 @@ export async function run(step: Intent, target: Target, emit: (exchange: Exchang
       return emit(await runSse(step, target));
     case "legal":
       return runLegal(step, target, emit);
+    case "near-miss":
+      return runNearMiss(step, target, emit);
   }
 }
 

@@ -17,7 +17,7 @@ export interface FuzzMatch {
   /** The log as it was when the fuzzing began (the audit compares the end against it). */
   before: readonly MatchEvent[];
   /** What the last view of the current version said (stale once the log moves on). */
-  view: { version: number; toAct: number[]; phase: string } | null;
+  view: { version: number; toAct: number[]; phase: string; dice: number[] | null | undefined } | null;
   /** The last legal moves seen, of the seat that could play them. */
   legal: { version: number; seat: number; moves: Json[] } | null;
   /** Idempotency keys of accepted keyed moves, oldest first. */
@@ -103,11 +103,11 @@ export class World {
   }
 
   /** What a match view in some answer says of the match's current version. */
-  noteView(view: { id?: unknown; version?: unknown; toAct?: unknown; phase?: unknown; seat?: unknown; legalMoves?: unknown }): void {
+  noteView(view: { id?: unknown; version?: unknown; toAct?: unknown; phase?: unknown; dice?: unknown; seat?: unknown; legalMoves?: unknown }): void {
     if (typeof view.id !== "string" || typeof view.version !== "number") return;
     const match = this.byId.get(view.id);
     if (!match || view.version !== this.version(match)) return;
-    if (Array.isArray(view.toAct) && typeof view.phase === "string") match.view = { version: view.version, toAct: view.toAct as number[], phase: view.phase };
+    if (Array.isArray(view.toAct) && typeof view.phase === "string") match.view = { version: view.version, toAct: view.toAct as number[], phase: view.phase, dice: view.dice as number[] | null | undefined };
     if (typeof view.seat === "number" && Array.isArray(view.legalMoves) && view.legalMoves.length > 0) {
       match.legal = { version: view.version, seat: view.seat, moves: view.legalMoves as Json[] };
       const bank = this.moveBank.get(match.ruleset) ?? [];

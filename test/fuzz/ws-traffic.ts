@@ -207,7 +207,7 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
   }
   const operation = [...new Set([...docs.values()].flatMap((d) => (d.garbage ? ["garbage"] : operationsOf(d))))].join("+") || "protocol";
   const repro = { url, protocols: intent.protocols, sent: sent.map((s) => (typeof s === "string" ? abbreviate(s, 2_000) : s)) };
-  return { transport: "ws", operation, purpose: "hostile", outcomes: [...new Set(outcomes)], findings, claims: [], repro: { text: JSON.stringify(repro), json: { ...repro, sent } }, created: new Map(), disclosed: frames.map((text) => ({ where: "a WebSocket frame", text, sent: sentText })) };
+  return { transport: "ws", operation, purpose: "hostile", outcomes: [...new Set(outcomes)], findings, claims: [], repro: { text: JSON.stringify(repro), json: { ...repro, sent } }, created: new Map(), disclosed: frames.map((text) => ({ where: "a WebSocket frame", text, sent: sentText })), views: [] };
 }
 
 /** Every server frame of a session, against the protocol, the codes and the model. */
