@@ -4,16 +4,17 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { isGatewayMode } from "../../src/server/gateway-mode.js";
 import { runFuzz } from "./runner.js";
 import { groupViolations, summarize } from "./summary.js";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
-const USAGE = "usage: npm run fuzz -- [--requests N (default 2000)] [--seed S (default 1)] [--report <file.json>]\n";
+const USAGE = "usage: npm run fuzz -- [--requests N (default 2000)] [--seed S (default 1)] [--gateway direct|lambda] [--report <file.json>]\n";
 
 let values;
 try {
-  ({ values } = parseArgs({ options: { requests: { type: "string" }, seed: { type: "string" }, report: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true }));
+  ({ values } = parseArgs({ options: { requests: { type: "string" }, seed: { type: "string" }, report: { type: "string" }, gateway: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true }));
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n${USAGE}`);
   process.exit(2);
@@ -29,7 +30,13 @@ if (!Number.isSafeInteger(requests) || requests < 1 || !Number.isSafeInteger(see
   process.exit(2);
 }
 
-const report = await runFuzz({ requests, seed, progress: (line) => process.stderr.write(`${line}\n`) });
+const gateway = values.gateway ?? "direct";
+if (!isGatewayMode(gateway)) {
+  process.stderr.write(`--gateway is direct or lambda\n${USAGE}`);
+  process.exit(2);
+}
+
+const report = await runFuzz({ requests, seed, gateway, progress: (line) => process.stderr.write(`${line}\n`) });
 process.stdout.write(`${summarize(report)}\n`);
 if (values.report) {
   const violations = [...report.violations, ...report.tolerated];

@@ -25,14 +25,14 @@ export const KNOWN_DEFECTS: readonly KnownDefect[] = [
   },
   {
     // Open, owned by the `newuser` branch (badly typed WebSocket variables): a subscription whose
-    // variables do not coerce (`$id: ID!` given `true`, `$v: Int` given 1.5) gets a `next` with
+    // variables do not coerce (`$id: ID!` given `true` or null, `$v: Int` given 1.5) gets a `next` with
     // INTERNAL_SERVER_ERROR (and the coercion error is logged as unexpected) instead of BAD_USER_INPUT.
     id: "ws-variable-types",
     description: "a WebSocket subscription with variables of the wrong type answers INTERNAL_SERVER_ERROR instead of BAD_USER_INPUT",
     explains: (exchange, finding) =>
       exchange.transport === "ws" &&
       ((finding.kind === "INTERNAL_SERVER_ERROR" && finding.detail.startsWith("WebSocket next")) ||
-        (finding.kind === "server logged an error" && /^unexpected GraphQL error at request: Variable "\$\w+" got invalid value/.test(finding.detail))),
+        (finding.kind === "server logged an error" && /^unexpected GraphQL error at request: Variable "\$\w+" (got invalid value|of non-null type "[^"]+" must not be null|of required type "[^"]+" was not provided)/.test(finding.detail))),
   },
 ];
 

@@ -148,7 +148,8 @@ export async function playTurn(target: Target, match: FuzzMatch, emit: (exchange
       responseVersion: sent.view?.version,
       purpose: "legal",
     };
-    const refused = accepted ? [] : [{ kind: "legal command refused", detail: `${roll ? "a roll" : `the legal move ${JSON.stringify(move).slice(0, 120)}`} of seat ${seat} in ${match.ruleset} match ${match.id} at version ${view.version} was refused: ${sent.answer.outcomes.join(", ")}` }];
+    // RATE_LIMITED (being added on another branch) refuses a legal command without judging it.
+    const refused = accepted || sent.answer.codes[0] === "RATE_LIMITED" ? [] : [{ kind: "legal command refused", detail: `${roll ? "a roll" : `the legal move ${JSON.stringify(move).slice(0, 120)}`} of seat ${seat} in ${match.ruleset} match ${match.id} at version ${view.version} was refused: ${sent.answer.outcomes.join(", ")}` }];
     record(sent, [claim], [...sent.answer.findings, ...refused]);
   }
 }

@@ -193,7 +193,7 @@ export async function runNearMiss(intent: NearMissIntent, target: Target, emit: 
   const code = sent.answer.codes[0];
   const findings = [...sent.answer.findings];
   const got = accepted ? "accepted" : (code ?? `HTTP ${sent.answer.response?.status ?? "none"}`);
-  if (p.expect.length > 0 && !p.expect.includes(got)) findings.push({ kind: "unexpected code", detail: `${intent.miss} on a ${match.ruleset} match at version ${world.version(match)} got ${got}; the documented order of checks gives ${p.expect.join(" or ")}` });
+  if (p.expect.length > 0 && !p.expect.includes(got) && got !== "RATE_LIMITED") findings.push({ kind: "unexpected code", detail: `${intent.miss} on a ${match.ruleset} match at version ${world.version(match)} got ${got}; the documented order of checks gives ${p.expect.join(" or ")}` });
   const claim: CommandClaim = { kind: roll ? "roll" : "move", matchId: p.matchId, token: p.token ?? null, accepted, code, expectedVersion: p.expectedVersion, key: p.key, moveJson: roll ? undefined : JSON.stringify(p.move), responseVersion: sent.view?.version, purpose: "hostile" };
   emit({ ...wrap(sent, "hostile", [claim], findings), operation: `${sent.operation} (${intent.miss})` });
 }

@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { Logger } from "../../src/api/logger.js";
 import type { MatchEvent } from "../../src/match/events.js";
 import { startServer } from "../../src/server/app.js";
+import type { GatewayMode } from "../../src/server/gateway-mode.js";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
 import { judgeCommits } from "./commit-judge.js";
@@ -22,6 +23,8 @@ import { World } from "./world.js";
 export interface FuzzOptions {
   readonly requests: number;
   readonly seed: number;
+  /** How the server serves WebSockets: graphql-ws in process (default) or the Lambda handlers behind a local API Gateway. */
+  readonly gateway?: GatewayMode;
   /** Progress lines (every 1000 requests); silent when absent. */
   readonly progress?: (line: string) => void;
 }
@@ -41,6 +44,7 @@ export interface Violation {
 
 export interface FuzzReport {
   readonly seed: number;
+  readonly gateway: GatewayMode;
   readonly requests: number;
   readonly durationMs: number;
   /** "transport operation" -> requests. */
@@ -91,7 +95,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   console.error = (...args: unknown[]) => logged.push(`console.error: ${args.map((a) => (a instanceof Error ? a.message : String(a))).join(" ")}`);
   console.warn = (...args: unknown[]) => logged.push(`console.warn: ${args.map(String).join(" ")}`);
 
-  const server = await startServer({ port: 0, memory: true, logger, randomBytes: seededRandomBytes(options.seed) });
+  const server = await startServer({ port: 0, memory: true, logger, randomBytes: seededRandomBytes(options.seed), gateway: options.gateway ?? "direct" });
   const port = (server.httpServer.address() as AddressInfo).port;
   const observer = new CommitObserver(server.embedded!, server.tableName);
   const world = new World();
@@ -176,6 +180,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     for (const match of world.matches) bump(rulesets, match.ruleset);
     return {
       seed: options.seed,
+      gateway: server.gateway,
       requests: index,
       durationMs: Date.now() - started,
       byOperation,

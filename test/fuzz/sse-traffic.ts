@@ -27,10 +27,11 @@ export const sseIntent: fc.Arbitrary<SseIntent> = fc.record({
   accept: fc.option(fc.constantFrom("text/event-stream", "*/*", "application/json"), { freq: 2 }),
 });
 
-/** An event stream's frames: `id:`, `event:` and `data:` lines, blank-line separated. */
+/** An event stream's frames: `id:`, `event:` and `data:` lines, blank-line separated (a frame cut short is left out). */
 export function sseFrames(text: string): { id?: string; event?: string; data?: string; comment: boolean }[] {
-  return text
-    .split("\n\n")
+  const blocks = text.split("\n\n");
+  blocks.pop(); // after the last separator: "" or a frame we stopped reading in the middle of
+  return blocks
     .filter((block) => block.trim() !== "")
     .map((block) => {
       const frame: { id?: string; event?: string; data?: string; comment: boolean } = { comment: true };

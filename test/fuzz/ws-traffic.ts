@@ -221,7 +221,9 @@ function frameFindings(frames: readonly string[], docs: ReadonlyMap<string, Buil
       continue;
     }
     const doc = typeof message.id === "string" ? docs.get(message.id) : undefined;
-    const allowed = allowedGraphqlCodes(doc ? operationsOf(doc) : []);
+    // The WebSocket serves one operation: its connection's errors (a bad authorization, a
+    // subscribe before connection_init: messages in the Lambda mode) are matchUpdated's.
+    const allowed = allowedGraphqlCodes(["matchUpdated", ...(doc ? operationsOf(doc) : [])]);
     if (message.type === "error") {
       findings.push(...codeFindings(graphqlCodes({ errors: message.payload }), allowed, `WebSocket error for ${doc ? (operationsOf(doc).join("+") || "a document") : "an unknown id"}`));
     } else if (message.type === "next") {
