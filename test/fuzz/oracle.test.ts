@@ -40,6 +40,7 @@ describe("the secret scan", () => {
     expect(leakedSecrets(`"${"f".repeat(7)}${SEED}"`, world, "")).toEqual(["the dice seed of unfinished match m1"]);
     expect(leakedSecrets(SEED, world, "", new Set(["m1"]))).toEqual([]);
     expect(leakedSecrets("c".repeat(64), world, "")).toEqual([]);
+    expect(leakedSecrets(hashSeatToken(TOKENS[0]!), world, "")).toEqual(["the token hash of seat 0 of match m1"]);
   });
 });
 

@@ -29,6 +29,8 @@ export class World {
   private readonly byId = new Map<string, FuzzMatch>();
   private readonly tokenOwners = new Map<string, { match: FuzzMatch; seat: number }>();
   private readonly seedOwners = new Map<string, FuzzMatch>();
+  /** The stored SHA-256 of every seat token: server-side only, like the tokens. */
+  private readonly hashOwners = new Map<string, { match: FuzzMatch; seat: number }>();
   /** Legal moves seen per ruleset, for moves sent to another seat, match or ruleset. */
   readonly moveBank = new Map<string, Json[]>();
   /** Keyed moves as sent, by match and key (a commit records only the key and a fingerprint). */
@@ -52,6 +54,10 @@ export class World {
 
   seedOwner(seed: string): FuzzMatch | undefined {
     return this.seedOwners.get(seed);
+  }
+
+  tokenHashOwner(hash: string): { match: FuzzMatch; seat: number } | undefined {
+    return this.hashOwners.get(hash);
   }
 
   /** The seats that may act, as the last view of the current version said (seat 0 when unknown). */
@@ -82,6 +88,7 @@ export class World {
     const versions = commit.events.map((e) => e.version);
     if (versions.some((v, i) => v !== expected + i)) return `match ${match.id}: a commit of versions ${versions.join(",")} after version ${expected - 1}`;
     match.log.push(...commit.events);
+    commit.snapshot?.secrets.seatTokenHashes.forEach((hash, seat) => this.hashOwners.set(hash, { match: match!, seat }));
     const seed = commit.snapshot?.secrets.diceSeed;
     if (seed && !match.seed) {
       match.seed = seed;
