@@ -8,6 +8,7 @@ const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   gol: () => import("./suites/gol.js"),
   replay: () => import("./suites/replay.js"),
   commands: () => import("./suites/commands.js"),
+  "vs-boardgameio": () => import("./suites/vs-boardgameio.js"),
   http: () => import("./suites/http.js"),
   live: () => import("./suites/live.js"),
   lambda: () => import("./suites/lambda.js"),

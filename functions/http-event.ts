@@ -18,7 +18,7 @@ export function toHttpRequest(event: APIGatewayProxyEventV2): HttpRequest {
     for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) if (value !== undefined) query[name] = value;
   }
   const body = event.body == null ? "" : event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body;
-  return { method: event.requestContext.http.method.toUpperCase(), path, query, headers: { ...event.headers }, body };
+  return { method: event.requestContext.http.method.toUpperCase(), path, query, headers: { ...event.headers }, body, sourceIp: event.requestContext.http.sourceIp };
 }
 
 /**

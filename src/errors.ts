@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   "IDEMPOTENCY_KEY_REUSED",
   "PAYLOAD_TOO_LARGE",
   "QUERY_TOO_COMPLEX",
+  "RATE_LIMITED",
   "INTERNAL_SERVER_ERROR",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -39,6 +40,7 @@ export const HTTP_STATUS: { readonly [C in ErrorCode]: number } = {
   IDEMPOTENCY_KEY_REUSED: 422,
   PAYLOAD_TOO_LARGE: 413,
   QUERY_TOO_COMPLEX: 400,
+  RATE_LIMITED: 429,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -59,6 +61,7 @@ export const ERROR_MEANINGS: { readonly [C in ErrorCode]: string } = {
   IDEMPOTENCY_KEY_REUSED: "an `idempotencyKey` reused for a different move",
   PAYLOAD_TOO_LARGE: "the request body, a move or the options over their size limit (`limit`)",
   QUERY_TOO_COMPLEX: "a GraphQL operation too deep or selecting too many fields",
+  RATE_LIMITED: "too many commands or new matches from one client in a short time (`retryAfter` seconds, also the `Retry-After` header)",
   INTERNAL_SERVER_ERROR: "a bug or an outage (logged; no detail is shown)",
 };
 

@@ -7,7 +7,9 @@ import type { HttpResponse } from "./http.js";
  */
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   "access-control-allow-origin": "*",
-  "access-control-expose-headers": "etag, location",
+  // What a script may read beyond the safelisted headers: tags for conditional requests, the
+  // created match, the next page of the log, how long to wait after RATE_LIMITED.
+  "access-control-expose-headers": "etag, location, link, retry-after",
 };
 
 export const preflightResponse = (): HttpResponse => ({
@@ -15,7 +17,7 @@ export const preflightResponse = (): HttpResponse => ({
   headers: {
     ...CORS_HEADERS,
     "access-control-allow-methods": "GET, POST, OPTIONS",
-    "access-control-allow-headers": "authorization, content-type, idempotency-key, if-match, apollo-require-preflight, x-apollo-operation-name",
+    "access-control-allow-headers": "authorization, content-type, idempotency-key, if-match, if-none-match, apollo-require-preflight, x-apollo-operation-name",
     "access-control-max-age": "600",
   },
   body: "",

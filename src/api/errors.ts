@@ -23,9 +23,15 @@ export function toPublicError(error: unknown, logger: Logger): PublicError {
   return { code: "INTERNAL_SERVER_ERROR", message: INTERNAL_MESSAGE, details: {} };
 }
 
+/** The headers an error asks for: RATE_LIMITED says in `Retry-After` what `retryAfter` says in the body. */
+export function errorHeaders(error: PublicError): Record<string, string> {
+  const { retryAfter } = error.details;
+  return error.code === "RATE_LIMITED" && typeof retryAfter === "number" ? { "retry-after": String(retryAfter) } : {};
+}
+
 /** REST error body: `{"error": {"code", "message", ...details}}`; status from HTTP_STATUS unless given. */
 export function restError(error: PublicError, status: number = HTTP_STATUS[error.code], headers: Record<string, string> = {}): HttpResponse {
-  return jsonResponse(status, { error: { ...error.details, code: error.code, message: error.message } }, headers);
+  return jsonResponse(status, { error: { ...error.details, code: error.code, message: error.message } }, { ...errorHeaders(error), ...headers });
 }
 
 /** GraphQL-shaped error response for failures before Apollo sees the request (size, JSON). */

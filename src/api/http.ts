@@ -12,6 +12,8 @@ export interface HttpRequest {
   readonly headers: Readonly<Record<string, string | undefined>>;
   /** The raw body; the API handlers refuse one over the limit (body-limit.ts). */
   readonly body: string;
+  /** The client's address as the transport saw it (the socket's peer; API Gateway's `sourceIp`). */
+  readonly sourceIp?: string | undefined;
 }
 
 export interface HttpResponse {
@@ -28,6 +30,10 @@ export function header(request: Pick<HttpRequest, "headers">, name: string): str
   }
   return undefined;
 }
+
+/** The answer to HEAD: the GET's status and headers, its length included (RFC 9110 allows only the true one), no body. */
+export const headResponse = (response: HttpResponse): HttpResponse =>
+  response.body === "" ? response : { status: response.status, headers: { ...response.headers, "content-length": String(Buffer.byteLength(response.body)) }, body: "" };
 
 export const jsonResponse = (status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse => ({
   status,

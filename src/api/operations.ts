@@ -21,11 +21,12 @@ export const ANY_REQUEST: readonly ErrorCode[] = ["BAD_USER_INPUT", "PAYLOAD_TOO
 /** And a GraphQL operation beyond its limits. */
 export const ANY_GRAPHQL_REQUEST: readonly ErrorCode[] = [...ANY_REQUEST, "QUERY_TOO_COMPLEX"];
 
-const COMMAND: readonly ErrorCode[] = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "NOT_YOUR_TURN", "MATCH_FINISHED", "VERSION_CONFLICT"];
+// RATE_LIMITED: the local server limits commands and new matches per client (src/api/rate-limit.ts).
+const COMMAND: readonly ErrorCode[] = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "NOT_YOUR_TURN", "MATCH_FINISHED", "VERSION_CONFLICT", "RATE_LIMITED"];
 const READ: readonly ErrorCode[] = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND"];
 
 export const OPERATIONS = {
-  createMatch: { graphql: "Mutation.createMatch", rest: "POST /api/matches", errors: [] },
+  createMatch: { graphql: "Mutation.createMatch", rest: "POST /api/matches", errors: ["RATE_LIMITED"] },
   rollDice: {
     graphql: "Mutation.rollDice",
     rest: "POST /api/matches/{id}/dice",

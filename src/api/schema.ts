@@ -13,7 +13,7 @@ any request may get (BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTER
 Error codes: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN,
 DICE_NOT_ROLLED, ALREADY_ROLLED, NO_DICE_IN_RULESET, DICE_NOT_DUE, ILLEGAL_MOVE,
 VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX,
-INTERNAL_SERVER_ERROR.
+RATE_LIMITED, INTERNAL_SERVER_ERROR.
 """
 schema {
   query: Query
@@ -68,7 +68,8 @@ type Mutation {
   """
   Creates a match and returns one secret token per seat. The tokens are shown only here: the
   server keeps their hashes. Needs no authentication.
-  Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
+  INTERNAL_SERVER_ERROR.
   """
   createMatch("The ruleset and its options." input: CreateMatchInput!): CreateMatchPayload!
 
@@ -78,7 +79,7 @@ type Mutation {
   \`diceCommitment\`).
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, ALREADY_ROLLED,
   NO_DICE_IN_RULESET, DICE_NOT_DUE, VERSION_CONFLICT, MATCH_FINISHED, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   rollDice("The match id." matchId: ID!): Match!
 
@@ -88,7 +89,7 @@ type Mutation {
   log records it in the ruleset's canonical form, with \`notes\` on what it did.
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, DICE_NOT_ROLLED,
   ILLEGAL_MOVE, VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   submitMove(
     "The match id."
@@ -233,7 +234,9 @@ type Match {
   result: JSON
   """
   The match log, oldest first: events with a version greater than \`after\` (default 0), at most
-  \`limit\` (1 to 500, default 500). Versions run 1, 2, 3, ... without gaps.
+  \`limit\` (1 to 500, default 500). Versions run 1, 2, 3, ... without gaps and \`version\` is the
+  last one, so more events follow while a page's last version is below \`version\`: ask again
+  with \`after\` set to it.
   Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
   """
   events(

@@ -1,27 +1,23 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_MAT_NAMES, exportMat } from "../interop/backgammon-mat.js";
-import { readEventsFile } from "./read-events.js";
+import { incompleteLog } from "./complete-log.js";
+import { readEvents, SOURCE_HELP, SOURCE_OPTIONS } from "./read-events.js";
 
-const USAGE = `usage: tabula export-mat <events.json> [--names "Alice,Bob"]
-Prints a backgammon match log as a Jellyfish .mat file that gnubg imports (import mat).
-<events.json>: a JSON array of events, or {"events": [...]}, or {"data": {"match": {"events": [...]}}}, or - for stdin.
---names: player 1 (seat 0) and player 2 (seat 1), default ${DEFAULT_MAT_NAMES.join(",")}.
+const USAGE = `usage: tabula export-mat <source> [--names "Alice,Bob"]
+       tabula export-mat --url <server> --match <id> [--names "Alice,Bob"]
+Prints a finished backgammon match as a Jellyfish .mat file that gnubg imports (import mat).
+${SOURCE_HELP}--names: player 1 (seat 0) and player 2 (seat 1), default ${DEFAULT_MAT_NAMES.join(",")}.
 `;
 
 export async function run(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { names: { type: "string" } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options: { ...SOURCE_OPTIONS, names: { type: "string" } } });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
   const { positionals, values } = parsed;
-  const [file] = positionals;
-  if (!file || positionals.length > 1) {
-    process.stderr.write(USAGE);
-    return 2;
-  }
   let names: [string, string] = [DEFAULT_MAT_NAMES[0], DEFAULT_MAT_NAMES[1]];
   if (values.names !== undefined) {
     const parts = values.names.split(",").map((n) => n.trim());
@@ -31,13 +27,19 @@ export async function run(argv: string[]): Promise<number> {
     }
     names = [parts[0]!, parts[1]!];
   }
-  const events = await readEventsFile(file, USAGE);
+  const events = await readEvents(positionals, values, USAGE);
   if (!events) return 2;
+  // A .mat file is a whole match: a log cut short would be exported as a match that never ended.
+  const incomplete = incompleteLog(events, { command: "export-mat", ruleset: "backgammon", finished: "a .mat file records whole matches" });
+  if (incomplete) {
+    process.stderr.write(`cannot export: ${incomplete}\n`);
+    return 1;
+  }
   let mat: string;
   try {
     mat = exportMat(events, names);
   } catch (error) {
-    process.stderr.write(`cannot export ${file}: ${(error as Error).message}\n`);
+    process.stderr.write(`cannot export: ${(error as Error).message}\n`);
     return 1;
   }
   process.stdout.write(mat);

@@ -11,9 +11,9 @@ const USAGE = `usage: tabula <command> [options]
 
 commands:
   moves         list every legal backgammon play for a position and a roll
-  verify-dice   re-check every dice roll of a finished match from its events
+  verify-dice   re-check every dice roll of a finished match (from a server or a file of its events)
   selfplay      play seeded bot games of a ruleset to the end, checking invariants and replay
-  export-mat    print a backgammon match log as a .mat file that gnubg imports
+  export-mat    print a finished backgammon match as a .mat file that gnubg imports
 `;
 
 export async function main(argv: string[]): Promise<number> {

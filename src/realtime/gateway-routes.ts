@@ -80,7 +80,7 @@ async function subscribe(
     await send(errorMessage(id, "UNAUTHENTICATED", "send connection_init and wait for connection_ack before subscribing"));
     return;
   }
-  const parsed = parseLiveDocument(deps.schema, payload.query, payload.operationName);
+  const parsed = parseLiveDocument(deps.schema, payload);
   if (parsed.errors) {
     await send({ type: "error", id, payload: deps.formatErrors({ errors: parsed.errors }).errors ?? [] });
     return;

@@ -28,6 +28,7 @@ import { CommitHub } from "../realtime/match-updates.js";
 import { matchIdOfCommit } from "../store/table.js";
 import { SSE_PATH, serveLiveSse } from "./sse-live.js";
 import { readBody, toHttpRequest, writeResponse } from "./node-http.js";
+import { createRateLimiter, type RateLimits } from "./rate-limiter.js";
 
 export interface ServerOptions {
   /** 0 picks a free port (tests). Default 4000. */
@@ -55,6 +56,11 @@ export interface ServerOptions {
    * as deployed (needs the embedded store, whose writes feed the stream).
    */
   readonly gateway?: GatewayMode;
+  /**
+   * Per-client limits on commands and new matches over HTTP (src/server/rate-limiter.ts). None:
+   * unlimited, as tests and benchmarks run; `npm start` sets DEFAULT_RATE_LIMITS unless told not to.
+   */
+  readonly rateLimits?: RateLimits | undefined;
 }
 
 export interface RunningServer {
@@ -75,6 +81,22 @@ export interface RunningServer {
 
 /** In-flight requests get this long to finish on close before their connections are cut. */
 const CLOSE_GRACE_MS = 5_000;
+
+/**
+ * How long node:http waits for a client, set here rather than left to node's defaults (60 s for
+ * the headers, 300 s for the whole request), which let a slow client hold a connection for
+ * minutes. Every request fits in one 64 KiB body, so a client sends its headers within 10 s and
+ * the whole request within 30 s; an idle keep-alive connection is closed after 5 s (node's own
+ * default, stated). A response held open (SSE, WebSockets after the upgrade) is not a request
+ * being received, so none of these cuts it. docs/api.md lists them.
+ */
+export const HTTP_TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  // Node checks the first two only this often (30 s by default): check every second.
+  connectionsCheckingInterval: 1_000,
+} as const;
 
 /**
  * The local server: GraphQL at /graphql, REST at /api/..., GET /healthz, over one service and
@@ -135,10 +157,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const apollo = createGraphqlServer({ logger });
     await apollo.start();
     cleanups.push(() => apollo.stop());
-    const rest = createRestHandler({ service, logger });
+    const rateLimiter = options.rateLimits && createRateLimiter(options.rateLimits);
+    const rest = createRestHandler({ service, logger, rateLimiter });
 
     const dispatch = async (request: HttpRequest): Promise<HttpResponse> => {
-      if (request.path === "/graphql") return handleGraphqlHttp(apollo, service, request);
+      if (request.path === "/graphql") return handleGraphqlHttp(apollo, service, request, rateLimiter);
       if (request.path === "/api" || request.path.startsWith("/api/")) return rest(request);
       if (request.path === "/healthz") return health(request, client, tableName, logger);
       return restError({ code: "NOT_FOUND", message: `nothing at ${request.path}; try /graphql or /api/openapi.json`, details: {} });
@@ -146,7 +169,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
     // SSE holds its response open, so it is served here rather than by the buffered REST router.
     const streamSse = (request: HttpRequest, res: ServerResponse) => serveLiveSse(request, res, { service, signal: hub, logger });
-    const httpServer = createServer((req, res) => void handle(req, res, dispatch, streamSse, logger));
+    const httpServer = createServer(HTTP_TIMEOUTS, (req, res) => void handle(req, res, dispatch, streamSse, logger));
     await new Promise<void>((resolve, reject) => {
       httpServer.once("error", reject);
       httpServer.listen(options.port ?? 4000, options.host ?? "127.0.0.1", () => {
@@ -227,7 +250,7 @@ async function handle(
       response = { ...response, headers: { ...response.headers, connection: "close" } };
     } else {
       const request = toHttpRequest(req, read.body);
-      if (request.method === "GET" && SSE_PATH.test(request.path)) {
+      if ((request.method === "GET" || request.method === "HEAD") && SSE_PATH.test(request.path)) {
         status = await streamSse(request, res);
         return;
       }

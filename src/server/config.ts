@@ -3,6 +3,14 @@ import { parseArgs } from "node:util";
 import { isLogLevel, type LogLevel } from "../api/logger.js";
 import type { ServerOptions } from "./app.js";
 import { isGatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE } from "./gateway-mode.js";
+import { DEFAULT_RATE_LIMITS, type RateLimits } from "./rate-limiter.js";
+import type { BucketSpec } from "./token-bucket.js";
+
+/** A rate limit is written `<rate>/<unit>,<burst>`. */
+const UNIT_SECONDS = { s: 1, min: 60, h: 3600 } as const;
+type Unit = keyof typeof UNIT_SECONDS;
+
+const formatLimit = (spec: BucketSpec, unit: Unit): string => `${Number((spec.perSecond * UNIT_SECONDS[unit]).toPrecision(6))}/${unit},${spec.burst}`;
 
 export const USAGE = `usage: npm start -- [options]   (or: tsx src/server/main.ts [options])
 
@@ -15,6 +23,16 @@ options:
   --gateway <mode>    how WebSocket subscriptions are served: direct (default; graphql-ws in this
                       process) or lambda (a local API Gateway + DynamoDB stream feeder running the
                       deployed Lambda handlers; needs the embedded store)
+  --rate-limits <on|off>
+                      per-client limits on commands and new matches over HTTP (env
+                      TABULA_RATE_LIMITS, default on); each limit is <rate>/<s|min|h>,<burst>
+  --command-limit <limit>
+                      commands per seat token (env TABULA_COMMAND_LIMIT, default ${formatLimit(DEFAULT_RATE_LIMITS.commandsPerToken, "s")})
+  --ip-command-limit <limit>
+                      commands per client address, all its tokens together
+                      (env TABULA_IP_COMMAND_LIMIT, default ${formatLimit(DEFAULT_RATE_LIMITS.commandsPerIp, "s")})
+  --match-limit <limit>
+                      new matches per client address (env TABULA_MATCH_LIMIT, default ${formatLimit(DEFAULT_RATE_LIMITS.matchesPerIp, "min")})
   -h, --help          show this help
 
 environment:
@@ -36,6 +54,10 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       "data-dir": { type: "string" },
       table: { type: "string" },
       gateway: { type: "string" },
+      "rate-limits": { type: "string" },
+      "command-limit": { type: "string" },
+      "ip-command-limit": { type: "string" },
+      "match-limit": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -50,6 +72,7 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
   const gateway = values.gateway;
   if (gateway !== undefined && !isGatewayMode(gateway)) throw new Error(`invalid --gateway "${gateway}"; use direct or lambda`);
   if (gateway === "lambda" && env.DYNAMODB_ENDPOINT) throw new Error(LAMBDA_NEEDS_EMBEDDED_STORE);
+  const rateLimits = rateLimitsFrom(values, env);
   return {
     help: false,
     options: {
@@ -62,8 +85,35 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       tableName: values.table ?? (env.TABLE_NAME || "tabula"),
       logLevel,
       ...(gateway ? { gateway } : {}),
+      ...(rateLimits ? { rateLimits } : {}),
     },
   };
+}
+
+/** `20/s,40`: 20 a second sustained, 40 at once. */
+function parseLimit(text: string, what: string): BucketSpec {
+  const match = /^(\d+(?:\.\d+)?)\/(s|min|h),(\d+)$/.exec(text.trim());
+  const rate = Number(match?.[1]);
+  const burst = Number(match?.[3]);
+  if (!match || !(rate > 0) || !(burst >= 1)) throw new Error(`invalid ${what} "${text}"; write <rate>/<s|min|h>,<burst>, e.g. 20/s,40`);
+  return { perSecond: rate / UNIT_SECONDS[match[2] as Unit], burst };
+}
+
+function rateLimitsFrom(values: Record<string, string | boolean | undefined>, env: NodeJS.ProcessEnv): RateLimits | undefined {
+  const text = (flag: string, variable: string): string | undefined => (values[flag] as string | undefined) ?? (env[variable] || undefined);
+  const onOff = text("rate-limits", "TABULA_RATE_LIMITS")?.toLowerCase() ?? "on";
+  if (onOff !== "on" && onOff !== "off") throw new Error(`invalid --rate-limits "${onOff}"; use on or off`);
+  const limit = (flag: string, variable: string, fallback: BucketSpec): BucketSpec => {
+    const given = text(flag, variable);
+    return given === undefined ? fallback : parseLimit(given, `--${flag}`);
+  };
+  // Parsed even when off, so a mistake is reported rather than ignored.
+  const limits: RateLimits = {
+    commandsPerToken: limit("command-limit", "TABULA_COMMAND_LIMIT", DEFAULT_RATE_LIMITS.commandsPerToken),
+    commandsPerIp: limit("ip-command-limit", "TABULA_IP_COMMAND_LIMIT", DEFAULT_RATE_LIMITS.commandsPerIp),
+    matchesPerIp: limit("match-limit", "TABULA_MATCH_LIMIT", DEFAULT_RATE_LIMITS.matchesPerIp),
+  };
+  return onOff === "on" ? limits : undefined;
 }
 
 /** How subscriptions are served, for the start-up line. */

@@ -61,7 +61,7 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
       }
     },
     onSubscribe(ctx, _id, payload) {
-      const parsed = parseLiveDocument(schema, payload.query, payload.operationName);
+      const parsed = parseLiveDocument(schema, payload);
       if (parsed.errors) return parsed.errors;
       const { document } = parsed;
       const { service, signal } = options;

@@ -44,11 +44,15 @@ export function toHttpRequest(req: IncomingMessage, body: string): HttpRequest {
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   }
-  return { method: (req.method ?? "GET").toUpperCase(), path, query, headers, body };
+  return { method: (req.method ?? "GET").toUpperCase(), path, query, headers, body, sourceIp: req.socket.remoteAddress };
 }
 
 export function writeResponse(res: ServerResponse, response: HttpResponse, extraHeaders: Record<string, string> = {}): void {
   if (res.headersSent) return;
-  res.writeHead(response.status, { ...response.headers, ...extraHeaders, "content-length": String(Buffer.byteLength(response.body)) });
+  const headers = { ...response.headers, ...extraHeaders };
+  // 204 and 304 have no content and state no length; an answer to HEAD states the GET's.
+  if (response.status === 204 || response.status === 304) delete headers["content-length"];
+  else if (response.body !== "" || headers["content-length"] === undefined) headers["content-length"] = String(Buffer.byteLength(response.body));
+  res.writeHead(response.status, headers);
   res.end(response.body);
 }

@@ -14,7 +14,7 @@ export const SSE_PATH = /^\/api\/matches\/([^/]+)\/stream$/;
 const HEARTBEAT_MS = 15_000;
 
 /**
- * The live form of `GET /api/matches/{id}/stream`: the catch-up, then each commit as it lands,
+ * The live form of `GET /api/matches/{id}/stream` (and its HEAD): the catch-up, then each commit as it lands,
  * from the same store reads as the WebSocket path; the response ends after MatchFinished.
  * Errors before the first byte are ordinary REST errors.
  */
@@ -43,6 +43,11 @@ export async function serveLiveSse(
   }
 
   res.writeHead(200, { ...SSE_HEADERS, ...CORS_HEADERS });
+  // HEAD: the stream's headers, without holding the response open for updates.
+  if (request.method === "HEAD") {
+    res.end();
+    return 200;
+  }
   res.write(`retry: ${SSE_RETRY_MS}\n\n`);
   for (const update of catchUp.updates) res.write(sseFrame(update));
   const last = catchUp.updates.at(-1)?.version ?? after;

@@ -117,7 +117,7 @@ describe("a full backgammon match", () => {
           })
         : await t.rest("POST", `/api/matches/${id}/dice`, { token: tokens[seat] });
       expect(reply.status, reply.raw).toBe(200);
-      expect(reply.headers.get("etag")).toBe(`"${reply.body.version}"`);
+      expect(reply.headers.get("etag")).toBe(`"${reply.body.version}-${seat}"`);
       current = reply.body;
     }
     const log = await events(t, id);

@@ -108,6 +108,22 @@ describe("GraphQL errors", () => {
     expect(((await getMutation.json()) as any).errors[0].extensions.code).toBe("BAD_USER_INPUT");
   });
 
+  it("BAD_USER_INPUT (400) for a subscription over HTTP, POST or GET (subscriptions need a WebSocket)", async () => {
+    const { match } = await createViaRest(t);
+    const subscription = `subscription($id: ID!) { matchUpdated(matchId: $id) { version } }`;
+    const posted = await t.gql(subscription, { id: match.id });
+    const got = await fetch(`${t.url}/graphql?query=${encodeURIComponent(subscription)}&variables=${encodeURIComponent(JSON.stringify({ id: match.id }))}`, {
+      headers: { "apollo-require-preflight": "true" },
+    });
+    const gotJson = (await got.json()) as any;
+    for (const [status, errors] of [[posted.status, posted.errors], [got.status, gotJson.errors]] as const) {
+      expect(status).toBe(400);
+      expect(errors).toHaveLength(1);
+      expect(errors![0]).toMatchObject({ message: expect.stringMatching(/^subscriptions need the WebSocket protocol/), extensions: { code: "BAD_USER_INPUT" } });
+    }
+    expect(posted.data).toBeUndefined();
+  });
+
   it("NOT_FOUND for commands on an unknown match; reading one gives null", async () => {
     const { tokens } = await createViaRest(t);
     const reply = await roll("no-such-match", tokens[0]);

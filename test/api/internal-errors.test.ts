@@ -27,7 +27,7 @@ const failing = {
   getMatch: async () => {
     throw new Error(SECRET);
   },
-  listEvents: async () => [],
+  listEvents: async () => ({ events: [], hasMore: false, next: null }),
 } as unknown as TabulaService;
 
 const request = (method: string, path: string, body = "", headers: Record<string, string> = {}): HttpRequest => ({

@@ -67,7 +67,7 @@ describe("REST errors", () => {
 
     const wrongMethod = await t.rest("DELETE", `/api/matches/${match.id}`);
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.get("allow")).toBe("GET");
+    expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD");
     expect(wrongMethod.body.error.code).toBe("BAD_USER_INPUT");
     expect((await t.rest("GET", "/api/matches")).headers.get("allow")).toBe("POST");
     expect((await t.rest("GET", `/api/matches/${match.id}/dice`)).status).toBe(405);

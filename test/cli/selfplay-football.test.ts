@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { capture } from "../support/capture.js";
 import { run } from "../../src/cli/selfplay.js";
 
-function capture() {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (out.push(String(chunk)), true));
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (err.push(String(chunk)), true));
-  return { out, err };
-}
 
 afterEach(() => vi.restoreAllMocks());
 

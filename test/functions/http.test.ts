@@ -84,6 +84,9 @@ describe("functions/graphql (Apollo through handleGraphqlHttp, as on the local s
     const invalid = await gql(`{ nope }`);
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors[0].extensions.code).toBe("BAD_USER_INPUT");
+    const subscription = await gql(`subscription { matchUpdated(matchId: "x") { version } }`);
+    expect(subscription.status).toBe(400);
+    expect(subscription.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^subscriptions need the WebSocket protocol/), extensions: { code: "BAD_USER_INPUT" } });
   });
 
   it("a body over 64 KiB is PAYLOAD_TOO_LARGE (413), before Apollo parses it", async () => {
@@ -122,7 +125,7 @@ describe("functions/rest", () => {
     expect(created.status, created.raw).toBe(201);
     const id = created.body.match.id as string;
     expect(created.headers.location).toBe(`/api/matches/${id}`);
-    expect(created.headers.etag).toBe('"1"');
+    expect(created.headers.etag).toBe('"1-s"');
     const tokens = (created.body.seats as { token: string }[]).map((s) => s.token);
 
     let view = created.body.match as View;
@@ -139,7 +142,7 @@ describe("functions/rest", () => {
       token: tokens[view.seat ?? 0],
     });
     expect(moved.status, moved.raw).toBe(200);
-    expect(moved.headers.etag).toBe(`"${moved.body.version}"`);
+    expect(moved.headers.etag).toBe(`"${moved.body.version}-${view.seat ?? 0}"`);
 
     const got = await req("GET", `/api/matches/${id}`);
     expect(got.status).toBe(200);
@@ -164,7 +167,7 @@ describe("functions/rest", () => {
 
     const wrongMethod = await req("DELETE", `/api/matches/${id}`);
     expect(wrongMethod.status).toBe(405);
-    expect(wrongMethod.headers.allow).toBe("GET");
+    expect(wrongMethod.headers.allow).toBe("GET, HEAD");
     const notJson = await req("POST", "/api/matches", { body: "ruleset=backgammon", headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(notJson.status).toBe(415);
   });
@@ -214,6 +217,8 @@ describe("the bundles answer as the local server does", () => {
     { name: "graphql unknown match", method: "POST", path: "/graphql", body: JSON.stringify({ query: '{ match(id: "nope") { id } }' }), headers: json },
     { name: "graphql GET", method: "GET", path: "/graphql", query: `query=${encodeURIComponent("{ rulesets }")}`, headers: { "apollo-require-preflight": "1" } },
     { name: "graphql GET mutation", method: "GET", path: "/graphql", query: `query=${encodeURIComponent("mutation { rollDice(matchId: \"x\") { id } }")}`, headers: { "apollo-require-preflight": "1" } },
+    { name: "graphql subscription", method: "POST", path: "/graphql", body: JSON.stringify({ query: 'subscription { matchUpdated(matchId: "x") { version } }' }), headers: json },
+    { name: "graphql GET subscription", method: "GET", path: "/graphql", query: `query=${encodeURIComponent('subscription { matchUpdated(matchId: "x") { version } }')}`, headers: { "apollo-require-preflight": "1" } },
     { name: "graphql bad token header", method: "POST", path: "/graphql", body: JSON.stringify({ query: '{ match(id: "x") { id } }' }), headers: { ...json, authorization: "Basic abc" } },
     { name: "rest unknown match", method: "GET", path: "/api/matches/nope" },
     { name: "rest unknown route", method: "GET", path: "/api/nothing" },

@@ -47,13 +47,15 @@ export async function getMatch(t: TestServer, id: string, token?: string): Promi
   return reply.body;
 }
 
+/** The whole log, page after page. */
 export async function events(t: TestServer, id: string): Promise<EventJson[]> {
   const all: EventJson[] = [];
-  for (;;) {
-    const reply = await t.rest("GET", `/api/matches/${id}/events?after=${all.length}`);
+  for (let after = 0; ; ) {
+    const reply = await t.rest("GET", `/api/matches/${id}/events?after=${after}`);
     if (reply.status !== 200) throw new Error(`events failed: ${reply.status} ${reply.raw}`);
     all.push(...reply.body.events);
-    if (reply.body.events.length < 500) return all;
+    if (!reply.body.hasMore) return all;
+    after = reply.body.next;
   }
 }
 

@@ -240,8 +240,8 @@ describe("the HTTP API", () => {
     expect(cors(defaults)).toEqual({
       AllowOrigins: ["*"],
       AllowMethods: ["GET", "POST", "OPTIONS"],
-      AllowHeaders: ["authorization", "content-type", "idempotency-key", "if-match", "apollo-require-preflight", "x-apollo-operation-name"],
-      ExposeHeaders: ["etag", "location"],
+      AllowHeaders: ["authorization", "content-type", "idempotency-key", "if-match", "if-none-match", "apollo-require-preflight", "x-apollo-operation-name"],
+      ExposeHeaders: ["etag", "location", "link", "retry-after"],
       MaxAge: 600,
     });
     expect(cors(synth({ allowedOrigins: ["https://play.example", "https://embed.example"] })).AllowOrigins).toEqual([

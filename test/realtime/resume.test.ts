@@ -124,4 +124,28 @@ describe.each(MODES)("resuming, crashes and refusals (%s mode)", (mode) => {
       expect(errors.map((e) => e.extensions.code)).toContain("BAD_USER_INPUT");
     }
   });
+
+  it("variables that do not fit their types are BAD_USER_INPUT, as over HTTP, and open nothing", async () => {
+    const { match } = await createViaRest(t);
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      ["an Int beyond 32 bits", { id: match.id, after: 1e20 }, /\$after.*Int cannot represent/],
+      ["a string for an Int", { id: match.id, after: "3" }, /\$after.*Int cannot represent/],
+      ["a missing required variable", { after: 0 }, /\$id.*of required type "ID!" was not provided/],
+      ["a fraction", { id: match.id, after: 1.5 }, /\$after/],
+    ];
+    for (const [what, variables, message] of cases) {
+      const w = watch(t, match.id, { variables });
+      const end = await w.ended;
+      expect(end.outcome, what).toBe("error");
+      const errors = (end as { error: any[] }).error;
+      expect(errors.length, what).toBeGreaterThan(0);
+      for (const error of errors) expect(error.extensions.code, what).toBe("BAD_USER_INPUT");
+      expect(errors[0].message, what).toMatch(message);
+      expect(w.results, what).toEqual([]);
+    }
+    // Over HTTP the same mistake in a query is BAD_USER_INPUT too (HTTP 400).
+    const http = await t.gql(`query($id: ID!, $after: Int) { match(id: $id) { events(after: $after) { version } } }`, { id: match.id, after: 1e20 });
+    expect(http.status).toBe(400);
+    expect(http.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
+  });
 });

@@ -38,7 +38,11 @@ export interface Watcher {
 }
 
 /** One real graphql-ws client (its own socket) running `matchUpdated`. */
-export function watch(t: TestServer, matchId: string, options: { token?: string | undefined; afterVersion?: number; query?: string } = {}): Watcher {
+export function watch(
+  t: TestServer,
+  matchId: string,
+  options: { token?: string | undefined; afterVersion?: number; query?: string; /** Sent as they are, instead of `id` and `after`. */ variables?: Record<string, unknown> } = {},
+): Watcher {
   const frames: string[] = [];
   const results: any[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
@@ -57,7 +61,7 @@ export function watch(t: TestServer, matchId: string, options: { token?: string 
   });
   const ended = new Promise<{ outcome: "complete" } | { outcome: "error"; error: unknown }>((resolve) => {
     client.subscribe(
-      { query: options.query ?? UPDATE_QUERY, variables: { id: matchId, ...(options.afterVersion !== undefined ? { after: options.afterVersion } : {}) } },
+      { query: options.query ?? UPDATE_QUERY, variables: options.variables ?? { id: matchId, ...(options.afterVersion !== undefined ? { after: options.afterVersion } : {}) } },
       {
         next: (value) => {
           results.push(value);

@@ -1,13 +1,47 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configFrom } from "../../src/server/config.js";
+import { DEFAULT_RATE_LIMITS } from "../../src/server/rate-limiter.js";
 
 describe("configFrom", () => {
   it("has safe defaults: port 4000, loopback only, data under .data, table tabula, quiet", () => {
     expect(configFrom([], {})).toEqual({
       help: false,
-      options: { port: 4000, host: "127.0.0.1", memory: false, dataDir: resolve(".data"), dynamoEndpoint: undefined, region: undefined, tableName: "tabula", logLevel: "warn" },
+      options: {
+        port: 4000,
+        host: "127.0.0.1",
+        memory: false,
+        dataDir: resolve(".data"),
+        dynamoEndpoint: undefined,
+        region: undefined,
+        tableName: "tabula",
+        logLevel: "warn",
+        rateLimits: DEFAULT_RATE_LIMITS,
+      },
     });
+  });
+
+  it("limits commands and new matches per client unless told not to; each limit is <rate>/<unit>,<burst>", () => {
+    const limitsOf = (argv: string[], env: NodeJS.ProcessEnv) => {
+      const config = configFrom(argv, env);
+      return config.help ? "help" : config.options.rateLimits;
+    };
+    expect(limitsOf(["--rate-limits", "off"], {})).toBeUndefined();
+    expect(limitsOf([], { TABULA_RATE_LIMITS: "OFF" })).toBeUndefined();
+    expect(limitsOf(["--rate-limits", "on"], { TABULA_RATE_LIMITS: "off" })).toEqual(DEFAULT_RATE_LIMITS);
+    expect(configFrom(["--command-limit", "5/s,10", "--match-limit", "120/h,3"], { TABULA_IP_COMMAND_LIMIT: "30/min,60" })).toMatchObject({
+      options: {
+        rateLimits: {
+          commandsPerToken: { perSecond: 5, burst: 10 },
+          commandsPerIp: { perSecond: 0.5, burst: 60 },
+          matchesPerIp: { perSecond: 120 / 3600, burst: 3 },
+        },
+      },
+    });
+    expect(() => configFrom(["--rate-limits", "maybe"], {})).toThrow(/--rate-limits/);
+    for (const bad of ["20", "20/s", "0/s,10", "20/day,40", "20/s,0", "x/s,1"]) expect(() => configFrom(["--command-limit", bad], {}), bad).toThrow(/--command-limit/);
+    // A mistake is reported even with the limits off.
+    expect(() => configFrom(["--rate-limits", "off", "--match-limit", "lots"], {})).toThrow(/--match-limit/);
   });
 
   it("reads the environment, and flags win over it", () => {

@@ -126,7 +126,7 @@ describe("the service over the embedded store", () => {
     });
     // After the reload the winner's move has passed the turn: the loser's copy is refused.
     expect(await codeOf(racing.submitMove({ matchId: id, token: tokens[mover], move }))).toBe("NOT_YOUR_TURN");
-    const events = await service.listEvents(id, undefined);
+    const { events } = await service.listEvents(id, undefined);
     expect(events.map((e) => e.version)).toEqual(events.map((_, i) => i + 1));
     expect(events.filter((e) => e.type === "MovePlayed")).toHaveLength(1);
   });

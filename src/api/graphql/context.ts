@@ -1,13 +1,17 @@
 import type { TabulaService } from "../../service/service.js";
 import { type Auth, parseAuthorization } from "../auth.js";
+import type { RateLimitKind } from "../rate-limit.js";
 
 /** Per request: the one service and the caller's bearer token (or why its header was refused). */
 export interface GraphqlContext {
   readonly service: TabulaService;
   readonly auth: Auth;
+  /** Over HTTP with a rate limiter: counts `cost` requests of `kind`, throwing RATE_LIMITED when over. */
+  readonly admit?: ((kind: RateLimitKind, cost: number) => void) | undefined;
 }
 
-export const createContext = (service: TabulaService, authorization: string | undefined): GraphqlContext => ({
+export const createContext = (service: TabulaService, authorization: string | undefined, admit?: GraphqlContext["admit"]): GraphqlContext => ({
   service,
   auth: parseAuthorization(authorization),
+  ...(admit ? { admit } : {}),
 });

@@ -1,7 +1,7 @@
 import { nestsDeeperThan, tooDeepError } from "./document-nesting.js";
 import { LIMITS } from "../limits.js";
 import { makeExecutableSchema } from "@graphql-tools/schema";
-import { type DocumentNode, GraphQLError, type GraphQLSchema, Kind, parse, specifiedRules, validate } from "graphql";
+import { type DocumentNode, getVariableValues, GraphQLError, type GraphQLSchema, Kind, parse, specifiedRules, validate } from "graphql";
 import type { MatchUpdate } from "../../service/match-update.js";
 import { typeDefs } from "../schema.js";
 import { complexityRule } from "./complexity-rule.js";
@@ -36,15 +36,23 @@ export function createExecutableSchema(): GraphQLSchema {
   });
 }
 
+/** What a `subscribe` message carries. */
+export interface LiveRequest {
+  readonly query: string;
+  readonly operationName?: string | null | undefined;
+  readonly variables?: Record<string, unknown> | null | undefined;
+}
+
 /**
  * Reads a document sent over a WebSocket: it must parse, pass the standard rules and our
- * complexity limits, and be one subscription (queries and mutations go over HTTP, where their
- * limits and status codes apply). Every problem is a BAD_USER_INPUT (or QUERY_TOO_COMPLEX) error.
+ * complexity limits, be one subscription (queries and mutations go over HTTP, where their
+ * limits and status codes apply), and its variables must fit their types. Every problem is a
+ * BAD_USER_INPUT (or QUERY_TOO_COMPLEX) error, as over HTTP: left to execution, a variable of the
+ * wrong type would come back as an error without a code of ours, an INTERNAL_SERVER_ERROR.
  */
 export function parseLiveDocument(
   schema: GraphQLSchema,
-  query: string,
-  operationName?: string | null,
+  { query, operationName, variables }: LiveRequest,
 ): { document: DocumentNode; errors?: undefined } | { errors: readonly GraphQLError[] } {
   if (nestsDeeperThan(query, LIMITS.maxDocumentNesting)) return { errors: [tooDeepError()] };
   let document: DocumentNode;
@@ -61,6 +69,8 @@ export function parseLiveDocument(
   if (operation.operation !== "subscription") {
     return { errors: [userError(new GraphQLError("only subscriptions are served over WebSockets; send queries and mutations over HTTP"))] };
   }
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 10 });
+  if (coerced.errors) return { errors: coerced.errors.map(userError) };
   return { document };
 }
 

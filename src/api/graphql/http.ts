@@ -2,8 +2,9 @@ import { type ApolloServer, HeaderMap } from "@apollo/server";
 import type { TabulaService } from "../../service/service.js";
 import { checkBodySize } from "../body-limit.js";
 import { graphqlTransportError } from "../errors.js";
-import { header, type HttpRequest, type HttpResponse, isJsonMediaType } from "../http.js";
+import { header, headResponse, type HttpRequest, type HttpResponse, isJsonMediaType } from "../http.js";
 import { LIMITS } from "../limits.js";
+import { admit, type RateLimiter } from "../rate-limit.js";
 import { createContext, type GraphqlContext } from "./context.js";
 import { nestsDeeperThan, tooDeepError } from "./document-nesting.js";
 
@@ -12,7 +13,18 @@ import { nestsDeeperThan, tooDeepError } from "./document-nesting.js";
  * types: the transport hands in the raw body as a string and writes out what comes back.
  * Size and JSON syntax are checked here so both transports answer them alike.
  */
-export async function handleGraphqlHttp(server: ApolloServer<GraphqlContext>, service: TabulaService, request: HttpRequest): Promise<HttpResponse> {
+export async function handleGraphqlHttp(
+  server: ApolloServer<GraphqlContext>,
+  service: TabulaService,
+  request: HttpRequest,
+  rateLimiter?: RateLimiter,
+): Promise<HttpResponse> {
+  // HEAD runs as the GET it stands for; only the body is dropped.
+  if (request.method.toUpperCase() !== "HEAD") return answer(server, service, request, rateLimiter);
+  return headResponse(await answer(server, service, { ...request, method: "GET" }, rateLimiter));
+}
+
+async function answer(server: ApolloServer<GraphqlContext>, service: TabulaService, request: HttpRequest, rateLimiter: RateLimiter | undefined): Promise<HttpResponse> {
   const tooLarge = checkBodySize(request.body);
   if (tooLarge) return graphqlTransportError(tooLarge);
   const method = request.method.toUpperCase();
@@ -36,7 +48,7 @@ export async function handleGraphqlHttp(server: ApolloServer<GraphqlContext>, se
 
   const response = await server.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method, headers, search: search.size > 0 ? `?${search}` : "", body },
-    context: async () => createContext(service, headers.get("authorization")),
+    context: async () => createContext(service, headers.get("authorization"), rateLimiter && ((kind, cost) => admit(rateLimiter, kind, request, cost))),
   });
   const out: Record<string, string> = { "cache-control": "no-store" };
   for (const [name, value] of response.headers) out[name] = value;

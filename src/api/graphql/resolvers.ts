@@ -62,8 +62,9 @@ export const resolvers = {
     },
   },
   Match: {
-    events: (match: MatchView, args: { after?: number | null; limit?: number | null }, ctx: GraphqlContext) =>
-      // The match was read with the request's token, which is checked there.
-      ctx.service.listEvents(match.id, undefined, args.after ?? 0, args.limit ?? LIMITS.maxEventsPage),
+    events: async (match: MatchView, args: { after?: number | null; limit?: number | null }, ctx: GraphqlContext) =>
+      // The match was read with the request's token, which is checked there. More events follow
+      // while the last one's version is below the match's `version`.
+      (await ctx.service.listEvents(match.id, undefined, args.after ?? 0, args.limit ?? LIMITS.maxEventsPage)).events,
   },
 };

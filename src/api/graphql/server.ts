@@ -12,6 +12,8 @@ import { silentLogger } from "../logger.js";
 import { complexityRule, type ComplexityLimits, DEFAULT_COMPLEXITY_LIMITS } from "./complexity-rule.js";
 import type { GraphqlContext } from "./context.js";
 import { createFormatError } from "./format-error.js";
+import { noSubscriptionRule } from "./no-subscription-rule.js";
+import { rateLimitPlugin } from "./rate-limit-plugin.js";
 import { resolvers } from "./resolvers.js";
 
 export interface GraphqlServerOptions {
@@ -30,7 +32,8 @@ export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloS
     typeDefs,
     resolvers,
     formatError: createFormatError(logger),
-    validationRules: [complexityRule(options.limits ?? DEFAULT_COMPLEXITY_LIMITS)],
+    // Only HTTP is served here: subscriptions are the WebSocket transports' (executable-schema.ts).
+    validationRules: [noSubscriptionRule, complexityRule(options.limits ?? DEFAULT_COMPLEXITY_LIMITS)],
     // The parser recurses into nested literals: a token budget stops a document built to exhaust
     // the stack before parsing starts, with a clear message (the introspection query has ~700).
     parseOptions: { maxTokens: LIMITS.maxQueryTokens },
@@ -55,6 +58,8 @@ export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloS
       ApolloServerPluginUsageReportingDisabled(),
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
+      // Limits apply only where the transport plugs a limiter into the context (handleGraphqlHttp).
+      rateLimitPlugin,
     ],
     logger: {
       debug: (message) => logger.debug(String(message)),

@@ -1,14 +1,18 @@
 import type { TabulaService } from "../../service/service.js";
 import { checkBodySize } from "../body-limit.js";
 import { restError, toPublicError } from "../errors.js";
-import type { HttpRequest, HttpResponse } from "../http.js";
+import { headResponse, type HttpRequest, type HttpResponse } from "../http.js";
 import { type Logger, silentLogger } from "../logger.js";
 import { decodePathSegment, route } from "./router.js";
 import { HttpStatusError, REST_ROUTES } from "./routes.js";
+import { conditionalRead } from "./entity-tags.js";
+import { admit, type RateLimiter, rateLimitKindOf } from "../rate-limit.js";
 
 export interface RestDeps {
   readonly service: TabulaService;
   readonly logger?: Logger;
+  /** Limits commands and new matches per caller (the local server's); none: unlimited. */
+  readonly rateLimiter?: RateLimiter | undefined;
 }
 
 /**
@@ -19,6 +23,11 @@ export interface RestDeps {
 export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Promise<HttpResponse> {
   const logger = deps.logger ?? silentLogger;
   return async (request) => {
+    const response = await answer(request);
+    return request.method.toUpperCase() === "HEAD" ? headResponse(response) : response;
+  };
+
+  async function answer(request: HttpRequest): Promise<HttpResponse> {
     const tooLarge = checkBodySize(request.body);
     if (tooLarge) return restError(tooLarge);
     const found = route(REST_ROUTES, request.method.toUpperCase(), request.path);
@@ -31,10 +40,12 @@ export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Pro
     }
     try {
       const params = Object.fromEntries(Object.entries(found.params).map(([name, raw]) => [name, decodePathSegment(raw)]));
-      return await found.handler({ request, params, service: deps.service });
+      const kind = rateLimitKindOf({ rest: `${found.spec.method} ${found.spec.path}` });
+      if (kind) admit(deps.rateLimiter, kind, request);
+      return conditionalRead(request, await found.handler({ request, params, service: deps.service }));
     } catch (error) {
       if (error instanceof HttpStatusError) return restError(toPublicError(error, logger), error.status);
       return restError(toPublicError(error, logger));
     }
-  };
+  }
 }

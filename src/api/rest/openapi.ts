@@ -18,6 +18,8 @@ import { CreateMatchBody, RollDiceBody, SubmitMoveBody } from "./bodies.js";
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ "application/json": { schema } });
 const etag = { ETag: { $ref: "#/components/headers/ETag" } };
+const ifNoneMatch = { $ref: "#/components/parameters/IfNoneMatch" };
+const notModified = { "304": { description: "Not Modified: the `If-None-Match` tag is still current; no body.", headers: etag } };
 
 /** Component name of a ruleset's schemas: `golnard-estafeta` -> `GolnardEstafeta`. */
 const pascal = (id: string): string => id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
@@ -32,7 +34,11 @@ function errorResponses(name: OperationName): Record<string, object> {
   return Object.fromEntries(
     [...byStatus].map(([status, codes]) => [
       String(status),
-      { description: codes.map((c) => `${c}: ${ERROR_MEANINGS[c]}.`).join(" "), content: json(ref("ErrorBody")) },
+      {
+        description: codes.map((c) => `${c}: ${ERROR_MEANINGS[c]}.`).join(" "),
+        ...(codes.includes("RATE_LIMITED") ? { headers: { "Retry-After": { description: "Seconds to wait before sending again.", schema: { type: "integer", minimum: 1 } } } } : {}),
+        content: json(ref("ErrorBody")),
+      },
     ]),
   );
 }
@@ -69,6 +75,9 @@ function build() {
         "for that seat. Reads need no token (spectators); with one, the match is shown as that seat sees it.\n\n" +
         "Errors: `{\"error\": {\"code\", \"message\", ...details}}`. Codes (closed set), their status and when they are answered:\n\n" +
         `| code | HTTP | when |\n|---|---|---|\n${errorTable}\n\n` +
+        "Every GET route answers HEAD too: the same status and headers, no body. Match reads and pages of the log carry an " +
+        "`ETag`; send it back as `If-None-Match` and the answer is 304 Not Modified, without a body, while nothing changed " +
+        "(a match's tag depends on its version and on the viewer: a seat's view differs from a spectator's).\n\n" +
         "Transport errors use these statuses instead: 404 for an unknown route (NOT_FOUND), 405 for a wrong method and 415 for a " +
         "body that is not `application/json` (both BAD_USER_INPUT).\n\n" +
         `Limits: request body ${LIMITS.maxBodyBytes} bytes; a move or the options ${LIMITS.maxMoveBytes} bytes as JSON; ` +
@@ -103,8 +112,8 @@ function build() {
           summary: "Read a match",
           description: "Open to spectators. With a seat token the view is that seat's (including its `legalMoves`).",
           security: [{}, { bearerAuth: [] }],
-          parameters: [{ $ref: "#/components/parameters/MatchId" }],
-          responses: { "200": { description: "The match.", headers: etag, content: json(ref("Match")) } },
+          parameters: [{ $ref: "#/components/parameters/MatchId" }, ifNoneMatch],
+          responses: { "200": { description: "The match.", headers: etag, content: json(ref("Match")) }, ...notModified },
         }),
       },
       [path("rollDice")]: {
@@ -145,7 +154,10 @@ function build() {
         get: operation("listEvents", {
           tags: ["matches"],
           summary: "Read the match log",
-          description: "Events with a version greater than `after`, oldest first. Public: events hold nothing secret.",
+          description:
+            "Events with a version greater than `after`, oldest first, at most `limit`. Public: events hold nothing secret. " +
+            "While more events follow, `hasMore` is true, `next` is the `after` of the next page and a `Link: <...>; rel=\"next\"` " +
+            "header points at it; on the last page `hasMore` is false, `next` null and there is no `Link`.",
           security: [],
           parameters: [
             { $ref: "#/components/parameters/MatchId" },
@@ -157,8 +169,19 @@ function build() {
               description: `At most this many events (default and maximum ${LIMITS.maxEventsPage}).`,
               schema: { type: "integer", minimum: 1, maximum: LIMITS.maxEventsPage, default: LIMITS.maxEventsPage },
             },
+            ifNoneMatch,
           ],
-          responses: { "200": { description: "A page of events.", content: json(ref("EventsPage")) } },
+          responses: {
+            "200": {
+              description: "A page of events.",
+              headers: {
+                ETag: { description: "The page's tag: the version it ends at, `+` while more follow, e.g. `\"e42+\"`.", schema: { type: "string" } },
+                Link: { description: "While more follow: `</api/matches/{id}/events?after=<next>[&limit=<limit>]>; rel=\"next\"`.", schema: { type: "string" } },
+              },
+              content: json(ref("EventsPage")),
+            },
+            ...notModified,
+          },
         }),
       },
       [path("streamUpdates")]: {
@@ -218,7 +241,12 @@ function build() {
         },
       },
       headers: {
-        ETag: { description: "The match version as an entity tag, e.g. `\"7\"`; send it back as `If-Match`.", schema: { type: "string" } },
+        ETag: {
+          description:
+            "The match's version and the viewer, e.g. `\"7-0\"` (seat 0) or `\"7-s\"` (a spectator): send it back as `If-None-Match` " +
+            "on the next read, or as `If-Match` on a move.",
+          schema: { type: "string" },
+        },
       },
       parameters: {
         MatchId: { name: "id", in: "path", required: true, description: "The match id.", schema: { type: "string", pattern: "^[A-Za-z0-9_-]{1,64}$" } },
@@ -233,7 +261,14 @@ function build() {
           name: "If-Match",
           in: "header",
           required: false,
-          description: "The expected version as an entity tag, e.g. `\"7\"` (same as `expectedVersion`).",
+          description: "The expected version as an entity tag, e.g. `\"7\"`, or the `ETag` of a read (`\"7-0\"`); same as `expectedVersion`.",
+          schema: { type: "string" },
+        },
+        IfNoneMatch: {
+          name: "If-None-Match",
+          in: "header",
+          required: false,
+          description: "The `ETag` of an earlier answer (or a comma-separated list, or `*`): 304 without a body if it is still current.",
           schema: { type: "string" },
         },
       },
@@ -260,6 +295,7 @@ function build() {
                   items: { type: "object", properties: { path: { type: "string" }, message: { type: "string" } } },
                 },
                 limit: { type: "integer", description: "PAYLOAD_TOO_LARGE: the limit in bytes." },
+                retryAfter: { type: "integer", minimum: 1, description: "RATE_LIMITED: seconds to wait, as in the `Retry-After` header." },
               },
               additionalProperties: true,
             },
@@ -337,7 +373,15 @@ function build() {
             },
           },
         },
-        EventsPage: { type: "object", required: ["events"], properties: { events: { type: "array", items: ref("MatchEvent") } } },
+        EventsPage: {
+          type: "object",
+          required: ["events", "hasMore", "next"],
+          properties: {
+            events: { type: "array", items: ref("MatchEvent") },
+            hasMore: { type: "boolean", description: "Whether events follow this page." },
+            next: { type: ["integer", "null"], minimum: 1, description: "The `after` of the next page; null on the last page." },
+          },
+        },
         SeatCredential: {
           type: "object",
           required: ["seat", "token"],

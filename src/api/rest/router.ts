@@ -7,7 +7,7 @@ export interface RouteSpec<Handler> {
 }
 
 export type RouteMatch<Handler> =
-  | { readonly kind: "found"; readonly handler: Handler; readonly params: Record<string, string> }
+  | { readonly kind: "found"; readonly spec: RouteSpec<Handler>; readonly handler: Handler; readonly params: Record<string, string> }
   | { readonly kind: "method-not-allowed"; readonly allow: string[] }
   | { readonly kind: "not-found" };
 
@@ -36,14 +36,17 @@ function matchPath(template: string, path: string): Record<string, string> | nul
   return params;
 }
 
-/** Finds the route for a method and path; a known path with another method is a 405, not a 404. */
+/**
+ * Finds the route for a method and path; a known path with another method is a 405, not a 404.
+ * HEAD finds the GET route (the caller drops the body).
+ */
 export function route<Handler>(routes: readonly RouteSpec<Handler>[], method: string, path: string): RouteMatch<Handler> {
   const allow: string[] = [];
   for (const spec of routes) {
     const params = matchPath(spec.path, path);
     if (!params) continue;
-    if (spec.method === method) return { kind: "found", handler: spec.handler, params };
-    allow.push(spec.method);
+    if (spec.method === method || (method === "HEAD" && spec.method === "GET")) return { kind: "found", spec, handler: spec.handler, params };
+    allow.push(...(spec.method === "GET" ? ["GET", "HEAD"] : [spec.method]));
   }
   return allow.length > 0 ? { kind: "method-not-allowed", allow } : { kind: "not-found" };
 }

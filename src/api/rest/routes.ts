@@ -14,6 +14,7 @@ import { openApiDocument } from "./openapi.js";
 import { RULESETS } from "../../engine/registry.js";
 import { rulesetCatalog, rulesetInfo } from "../ruleset-catalog.js";
 import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "./sse.js";
+import { eventsPageTag, ifMatchVersion, matchTag } from "./entity-tags.js";
 import type { RouteSpec } from "./router.js";
 
 export interface RouteContext {
@@ -52,15 +53,6 @@ function readBody<S extends z.ZodType>(request: HttpRequest, schema: S, optional
   return parsed.data;
 }
 
-/** `If-Match: "7"` (also `W/"7"` or `7`) is the version the move is based on; `*` means any. */
-function ifMatchVersion(request: HttpRequest): number | undefined {
-  const value = header(request, "if-match")?.trim();
-  if (value === undefined || value === "" || value === "*") return undefined;
-  const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(value);
-  if (!match) throw new TabulaError("BAD_USER_INPUT", 'If-Match must be one version as an entity tag, e.g. If-Match: "7"');
-  return Number(match[1]);
-}
-
 function agree<T>(fromBody: T | null | undefined, fromHeader: T | undefined, what: string): T | undefined {
   const body = fromBody ?? undefined;
   if (body !== undefined && fromHeader !== undefined && body !== fromHeader) {
@@ -69,9 +61,11 @@ function agree<T>(fromBody: T | null | undefined, fromHeader: T | undefined, wha
   return body ?? fromHeader;
 }
 
-/** A match response carries its version as ETag, ready for a later `If-Match`. */
+/** A match response carries its ETag, for `If-None-Match` on the next read and `If-Match` on a move. */
 const matchResponse = (status: number, match: MatchView, extra: Record<string, string> = {}): HttpResponse =>
-  jsonResponse(status, match, { etag: `"${match.version}"`, ...extra });
+  jsonResponse(status, match, { etag: matchTag(match), ...extra });
+
+const matchPath = (id: string): string => `/api/matches/${encodeURIComponent(id)}`;
 
 function nonNegativeInteger(value: string | undefined, name: string): number | undefined {
   if (value === undefined || value === "") return undefined;
@@ -84,7 +78,7 @@ const createMatch: RouteHandler = async ({ request, service }) => {
   if (body.options !== undefined) checkJsonSize(body.options, LIMITS.maxOptionsBytes, "options");
   const created = await service.createMatch({ ruleset: body.ruleset, options: body.options, seats: body.seats ?? undefined });
   const match = toMatchView(created.state, null);
-  return jsonResponse(201, { match, seats: created.seats }, { location: `/api/matches/${encodeURIComponent(match.id)}`, etag: `"${match.version}"` });
+  return jsonResponse(201, { match, seats: created.seats }, { location: matchPath(match.id), etag: matchTag(match) });
 };
 
 const rollDice: RouteHandler = async ({ request, params, service }) => {
@@ -111,10 +105,18 @@ const submitMove: RouteHandler = async ({ request, params, service }) => {
 const getMatch: RouteHandler = async ({ request, params, service }) =>
   matchResponse(200, await service.getMatch(params.id as string, token(request)));
 
+/**
+ * A page of the log. `hasMore` and `next` (the `after` of the next page) say whether the log
+ * goes on, and so does a `Link: <...>; rel="next"` header, as paged HTTP APIs commonly do.
+ */
 const listEvents: RouteHandler = async ({ request, params, service }) => {
+  const id = params.id as string;
   const after = nonNegativeInteger(request.query.after, "after") ?? 0;
-  const limit = nonNegativeInteger(request.query.limit, "limit") ?? LIMITS.maxEventsPage;
-  return jsonResponse(200, { events: await service.listEvents(params.id as string, token(request), after, limit) });
+  const limit = nonNegativeInteger(request.query.limit, "limit");
+  const page = await service.listEvents(id, token(request), after, limit ?? LIMITS.maxEventsPage);
+  const headers: Record<string, string> = { etag: eventsPageTag(page, after) };
+  if (page.next !== null) headers.link = `<${matchPath(id)}/events?after=${page.next}${limit === undefined ? "" : `&limit=${limit}`}>; rel="next"`;
+  return jsonResponse(200, { events: page.events, hasMore: page.hasMore, next: page.next }, headers);
 };
 
 /**
@@ -139,7 +141,7 @@ const getRuleset: RouteHandler = async ({ params }) => {
   return jsonResponse(200, info, { "cache-control": "public, max-age=300" });
 };
 
-/** Every REST route; the OpenAPI document describes exactly these (checked by a test). */
+/** Every REST route; the OpenAPI document describes exactly these (checked by a test). Each GET answers HEAD too. */
 export const REST_ROUTES: readonly RouteSpec<RouteHandler>[] = [
   { method: "POST", path: "/api/matches", handler: createMatch },
   { method: "GET", path: "/api/matches/{id}", handler: getMatch },

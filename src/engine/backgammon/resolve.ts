@@ -36,7 +36,7 @@ export function resolveMove(
 
   const { realisations, refusal } = realise(pos, dice, parsed.value);
   const legal = realisations.filter((r) => byKey.has(r.key));
-  if (legal.length === 0) return notLegal(explain(pos, dice, plays, realisations, refusal));
+  if (legal.length === 0) return notLegal(explain(pos, dice, plays, parsed.value, realisations, refusal));
   const keys = new Set(legal.map((r) => r.key));
   if (keys.size > 1) {
     const plain = new Set(legal.filter((r) => !r.hiddenHit).map((r) => r.key));
@@ -132,6 +132,7 @@ function explain(
   pos: Position,
   dice: readonly [number, number],
   plays: readonly Play[],
+  segments: readonly Segment[],
   realisations: readonly Realisation[],
   refusal: { why: StepRefusal; at: number } | null,
 ): string {
@@ -146,6 +147,9 @@ function explain(
     return "not one of the legal plays";
   }
   if ((pos.onRoll[BAR] ?? 0) > 0 && refusal?.why === "BAR_FIRST") return "must enter from the bar first";
+  // A step refused on the way (a block, say) is beside the point when no order of these dice
+  // could make the written distances on any board.
+  if (!diceCanMake(diceToPlay(dice), segments)) return `the dice rolled (${dice.join("-")}) cannot make that play`;
   if (refusal) {
     switch (refusal.why) {
       case "BLOCKED":
@@ -161,4 +165,31 @@ function explain(
     }
   }
   return "the rolled dice do not make that move";
+}
+
+/**
+ * Whether some of the dice, board aside, add up to every written hop: each hop exactly, except
+ * that bearing off may overshoot. Four dice at most, so trying every order is cheap.
+ */
+function diceCanMake(dice: readonly number[], segments: readonly Segment[]): boolean {
+  const hops: { pips: number; off: boolean }[] = [];
+  for (const s of segments) {
+    for (let n = 0; n < s.count; n++) {
+      for (let k = 1; k < s.path.length; k++) hops.push({ pips: s.path[k - 1]! - s.path[k]!, off: s.path[k] === OFF_POINT });
+    }
+  }
+  const used = dice.map(() => false);
+  const fill = (hop: number, left: number): boolean => {
+    if (left === 0 || (left < 0 && hops[hop]!.off)) return hop + 1 === hops.length || fill(hop + 1, hops[hop + 1]!.pips);
+    if (left < 0) return false;
+    for (let d = 0; d < dice.length; d++) {
+      if (used[d]) continue;
+      used[d] = true;
+      const made = fill(hop, left - dice[d]!);
+      used[d] = false;
+      if (made) return true;
+    }
+    return false;
+  };
+  return hops.length > 0 && hops.every((h) => h.pips > 0) && fill(0, hops[0]!.pips);
 }

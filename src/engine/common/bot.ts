@@ -1,3 +1,5 @@
+import { prng } from "./prng.js";
+
 /**
  * A player program: picks one of the legal moves it is given. Seeded bots are reproducible, so a
  * self-play game can be replayed from its seeds; the same bots can fill a seat of a real match.
@@ -13,3 +15,29 @@ export const randomBot = <State, Move>(random: () => number): Bot<State, Move> =
     return moves[Math.floor(random() * moves.length)]!;
   },
 });
+
+/**
+ * The bots' shared way of choosing: with probability `greed` the best-scored move (ties broken at
+ * random), otherwise any legal move, so seeded games vary yet make progress. `scorer` rates the
+ * moves of one position (it may prepare per position, once).
+ */
+export function greedyBot<State, Move>(seed: number, greed: number, scorer: (state: State) => (move: Move) => number): Bot<State, Move> {
+  const random = prng(seed);
+  return {
+    choose(state, _seat, moves) {
+      if (moves.length === 0) throw new Error("no legal move to choose from");
+      if (random() >= greed) return moves[Math.floor(random() * moves.length)]!;
+      const score = scorer(state);
+      let best: Move[] = [];
+      let top = -Infinity;
+      for (const move of moves) {
+        const value = score(move);
+        if (value > top) {
+          top = value;
+          best = [move];
+        } else if (value === top) best.push(move);
+      }
+      return best[Math.floor(random() * best.length)]!;
+    },
+  };
+}

@@ -1,5 +1,4 @@
-import type { Bot } from "../common/bot.js";
-import { prng } from "../common/prng.js";
+import { greedyBot, type Bot } from "../common/bot.js";
 import { MAIN_TEMPOS } from "./context.js";
 import { adjacent, beyond, cellOf, CELLS, chebyshev, NEIGHBOURS, REACH, yOf, type Cell } from "./field.js";
 import { columnsToGoal, goalInReach, GOAL_ROWS } from "./goals.js";
@@ -14,26 +13,7 @@ import type { GolState } from "./state.js";
  * since a defender touching it makes the attack lose it. It takes the best-scored action with
  * probability `greed`, otherwise any legal action at random. Seeded, so a game replays from it.
  */
-export function golBot(seed: number, greed = 0.9): Bot<GolState, GolMove> {
-  const random = prng(seed);
-  return {
-    choose(state, _seat, moves) {
-      if (moves.length === 0) throw new Error("no legal move to choose from");
-      if (random() >= greed) return moves[Math.floor(random() * moves.length)]!;
-      const score = scorer(state);
-      let best: GolMove[] = [];
-      let bestScore = -Infinity;
-      for (const move of moves) {
-        const s = score(move);
-        if (s > bestScore) {
-          bestScore = s;
-          best = [move];
-        } else if (s === bestScore) best.push(move);
-      }
-      return best[Math.floor(random() * best.length)]!;
-    },
-  };
-}
+export const golBot = (seed: number, greed = 0.9): Bot<GolState, GolMove> => greedyBot(seed, greed, scorer);
 
 /** How far a cell is from the mouth of the goal `side` defends (columns and rows beyond the posts). */
 const fromMouth = (c: Cell, side: Side): number => {

@@ -1,5 +1,4 @@
-import type { Bot } from "../common/bot.js";
-import { prng } from "../common/prng.js";
+import { greedyBot, type Bot } from "../common/bot.js";
 import { cellOf, chebyshev, gateOf, zoneOf, type Cell } from "./board.js";
 import { isTrailingZone } from "./crossing.js";
 import { TOKENS, type EstafetaMove } from "./options.js";
@@ -12,26 +11,7 @@ import type { EstafetaState } from "./state.js";
  * takes the best action with probability `greed`, otherwise any legal action at random.
  * Seeded, so that a game can be replayed from its seed.
  */
-export function progressBot(seed: number, greed = 0.85): Bot<EstafetaState, EstafetaMove> {
-  const random = prng(seed);
-  return {
-    choose(state, _seat, moves) {
-      if (moves.length === 0) throw new Error("no legal move to choose from");
-      if (random() >= greed) return moves[Math.floor(random() * moves.length)]!;
-      const scorer = progressScorer(state);
-      let best: EstafetaMove[] = [];
-      let bestScore = -Infinity;
-      for (const move of moves) {
-        const score = scorer(move);
-        if (score > bestScore) {
-          bestScore = score;
-          best = [move];
-        } else if (score === bestScore) best.push(move);
-      }
-      return best[Math.floor(random() * best.length)]!;
-    },
-  };
-}
+export const progressBot = (seed: number, greed = 0.85): Bot<EstafetaState, EstafetaMove> => greedyBot(seed, greed, progressScorer);
 
 /** The cells where the team wants a token of this zone next. */
 function targets(state: EstafetaState, team: number, zone: 0 | 1 | 2 | 3): readonly Cell[] {

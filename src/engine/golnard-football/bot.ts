@@ -1,5 +1,4 @@
-import type { Bot } from "../common/bot.js";
-import { prng } from "../common/prng.js";
+import { greedyBot, type Bot } from "../common/bot.js";
 import { cellOf, chebyshev, FORWARD, halfOf, isPenaltyArea, NEIGHBOURS, otherSide, toGoalLine, type Cell, type Direction, type SideIndex } from "./board.js";
 
 const KEEPER_HOME: readonly [Cell, Cell] = [cellOf(1, 4), cellOf(18, 5)];
@@ -15,26 +14,7 @@ import { keeperOf, occupancy, sideOfToken, tokenIndex, type FootballState, type 
  * nearer the goal, what a kick does by the kick rules); the bot takes the best with probability
  * `greed` and any legal action otherwise, so games vary. Seeded: a game replays from its seed.
  */
-export function footballBot(seed: number, greed = 0.9): Bot<FootballState, FootballMove> {
-  const random = prng(seed);
-  return {
-    choose(state, _seat, moves) {
-      if (moves.length === 0) throw new Error("no legal move to choose from");
-      if (random() >= greed) return moves[Math.floor(random() * moves.length)]!;
-      const score = scorer(state);
-      let best: FootballMove[] = [];
-      let top = -Infinity;
-      for (const m of moves) {
-        const v = score(m);
-        if (v > top) {
-          top = v;
-          best = [m];
-        } else if (v === top) best.push(m);
-      }
-      return best[Math.floor(random() * best.length)]!;
-    },
-  };
-}
+export const footballBot = (seed: number, greed = 0.9): Bot<FootballState, FootballMove> => greedyBot(seed, greed, scorer);
 
 /** Scores actions in `state` for the side to act: higher is better. */
 export function scorer(state: FootballState): (m: FootballMove) => number {

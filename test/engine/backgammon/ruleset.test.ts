@@ -92,6 +92,12 @@ describe("playing a roll", () => {
   it("says why a play is refused", () => {
     refused(playNow(backgammon, start, "24/18"), "NOT_A_LEGAL_PLAY", /both dice/);
     refused(playNow(backgammon, start, "24/19 19/13"), "NOT_A_LEGAL_PLAY", /point 19 is blocked/);
+    // 3-2 cannot make 24/18 on any board: the block on 19 met on the way is not the reason.
+    const threeTwo = stateAt({ position: START_POSITION, seat: 0, dice: [3, 2] });
+    refused(playNow(backgammon, threeTwo, "24/18"), "NOT_A_LEGAL_PLAY", /^the dice rolled \(3-2\) cannot make that play$/);
+    refused(playNow(backgammon, start, "24/20"), "NOT_A_LEGAL_PLAY", /the dice rolled \(6-5\) cannot make that play/);
+    const doubles = stateAt({ position: START_POSITION, seat: 0, dice: [2, 2] });
+    refused(playNow(backgammon, doubles, "13/4"), "NOT_A_LEGAL_PLAY", /the dice rolled \(2-2\) cannot make that play/);
     refused(playNow(backgammon, start, "12/1"), "NOT_A_LEGAL_PLAY");
     refused(playNow(backgammon, start, "24/12"), "NOT_A_LEGAL_PLAY");
     refused(playNow(backgammon, start, "hello"), "UNPARSEABLE_MOVE");

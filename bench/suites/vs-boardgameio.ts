@@ -1,0 +1,235 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "boardgame.io/client";
+import { SocketIO } from "boardgame.io/multiplayer";
+import { DiceGame } from "../baselines/bgio/game.js";
+import { type Measurement, percentile, type Suite } from "../report.js";
+
+/**
+ * A persisted Tabula command next to boardgame.io 0.50's in-memory one, measured in one run with
+ * the same load shape for both: every server in its own process, the load in this one; first one
+ * match played command after command (latency percentiles, server CPU per command), then
+ * closed-loop clients on 1 and 10 matches at once (commands per second).
+ *
+ * boardgame.io plays a tiny dice game (roll two dice on the server, bank them, next seat:
+ * bench/baselines/bgio/game.ts) with its own client over socket.io, both seats connected as its
+ * clients must be; Tabula plays backgammon (roll, then the first legal play) over REST, which
+ * asks more of Tabula's rules than the dice game asks of boardgame.io's, and every Tabula command
+ * is written to the embedded store before it is answered.
+ */
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const SEQUENTIAL_COMMANDS = Number(process.env.BENCH_VS_COMMANDS ?? 1000);
+const CLOSED_LOOP_MS = Number(process.env.BENCH_VS_MS ?? 4000);
+const CLOCK_TICKS_PER_SECOND = 100;
+
+interface Server {
+  readonly process: ChildProcess;
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `args` under tsx and waits for the line that names its address. */
+async function start(args: string[], address: RegExp): Promise<Server> {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, LOG_LEVEL: "silent" } });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk) => {
+      out += String(chunk);
+      const found = address.exec(out);
+      if (found) resolve(found[1]!);
+    });
+    child.on("exit", (code) => reject(new Error(`${args.join(" ")} exited with ${code}`)));
+  });
+  return {
+    process: child,
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** CPU seconds (user + system) a process has used, from /proc. */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** A client that plays one match command after command; `next()` sends one command and resolves with its latency. */
+interface Player {
+  next(): Promise<number>;
+  close(): void;
+}
+
+async function bgioPlayer(base: string): Promise<Player> {
+  const post = async (path: string, body: unknown) =>
+    (await (await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()) as Record<string, string>;
+  const { matchID } = await post("/games/dice/create", { numPlayers: 2 });
+  const clients = await Promise.all(
+    ["0", "1"].map(async (playerID) => {
+      const { playerCredentials } = await post(`/games/dice/${matchID}/join`, { playerID, playerName: `p${playerID}` });
+      const client = Client({ game: DiceGame, multiplayer: SocketIO({ server: base }), matchID, playerID, credentials: playerCredentials, debug: false });
+      client.start();
+      return client;
+    }),
+  );
+  const stateId = (c: (typeof clients)[number]) => c.getState()?._stateID ?? -1;
+  const reach = (c: (typeof clients)[number], id: number) =>
+    stateId(c) >= id
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const stop = c.subscribe((s) => {
+            if (s && s._stateID >= id) {
+              stop();
+              resolve();
+            }
+          });
+        });
+  await Promise.all(clients.map((c) => reach(c, 0)));
+  let step = 0;
+  return {
+    async next() {
+      const state = clients[0]!.getState()!;
+      const mover = clients[Number(state.ctx.currentPlayer)]!;
+      const target = state._stateID + 1;
+      const started = performance.now();
+      // Every client of the match gets the update; the next command waits for both, as players do.
+      const answered = reach(mover, target);
+      const synced = Promise.all(clients.map((c) => reach(c, target)));
+      if (step++ % 2 === 0) mover.moves.roll!();
+      else mover.moves.play!();
+      await answered;
+      const ms = performance.now() - started;
+      await synced;
+      return ms;
+    },
+    close: () => clients.forEach((c) => c.stop()),
+  };
+}
+
+interface View {
+  toAct: number[];
+  phase: string;
+  legalMoves: unknown[];
+  status: string;
+}
+
+async function tabulaPlayer(base: string): Promise<Player> {
+  const send = async (path: string, token?: string, body?: unknown): Promise<View & { match?: View; seats?: { token: string }[] }> => {
+    const response = await fetch(`${base}${path}`, {
+      method: "POST",
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/json" } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = (await response.json()) as View & { match?: View; seats?: { token: string }[] };
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  let id = "";
+  let tokens: string[] = [];
+  let view: View;
+  const create = async () => {
+    const created = await send("/api/matches", undefined, { ruleset: "backgammon", options: { matchLength: 25 } });
+    id = (created.match as View & { id: string }).id;
+    tokens = created.seats!.map((s) => s.token);
+    view = created.match!;
+  };
+  await create();
+  return {
+    async next() {
+      if (view.status === "FINISHED") await create();
+      const seat = view.toAct[0]!;
+      const started = performance.now();
+      // The answer is the acting seat's view: after a roll it lists that seat's plays.
+      view = view.phase === "roll" ? await send(`/api/matches/${id}/dice`, tokens[seat]) : await send(`/api/matches/${id}/moves`, tokens[seat], { move: view.legalMoves[0] });
+      const ms = performance.now() - started;
+      // An opening roll won by the other seat answers the roller's view, without the winner's
+      // plays: read the winner's (once a game, outside the timing).
+      if (view.phase === "move" && view.legalMoves.length === 0) {
+        const read = await fetch(`${base}/api/matches/${id}`, { headers: { authorization: `Bearer ${tokens[view.toAct[0]!]}` } });
+        view = (await read.json()) as View;
+      }
+      return ms;
+    },
+    close: () => {},
+  };
+}
+
+interface Figures {
+  p50: number;
+  p99: number;
+  cpuUs: number;
+  perSecond1: number;
+  perSecond10: number;
+}
+
+async function measure(server: Server, player: (base: string) => Promise<Player>): Promise<Figures> {
+  const warm = await player(server.url);
+  for (let i = 0; i < 200; i++) await warm.next();
+  warm.close();
+  const one = await player(server.url);
+  const latencies: number[] = [];
+  const cpu0 = cpuSeconds(server.process.pid!);
+  for (let i = 0; i < SEQUENTIAL_COMMANDS; i++) latencies.push(await one.next());
+  const cpuUs = ((cpuSeconds(server.process.pid!) - cpu0) * 1e6) / SEQUENTIAL_COMMANDS;
+  one.close();
+  latencies.sort((a, b) => a - b);
+  const closedLoop = async (matches: number): Promise<number> => {
+    const players = await Promise.all(Array.from({ length: matches }, () => player(server.url)));
+    let commands = 0;
+    const until = performance.now() + CLOSED_LOOP_MS;
+    await Promise.all(
+      players.map(async (p) => {
+        while (performance.now() < until) {
+          await p.next();
+          commands++;
+        }
+      }),
+    );
+    players.forEach((p) => p.close());
+    return (commands * 1000) / CLOSED_LOOP_MS;
+  };
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuUs, perSecond1: await closedLoop(1), perSecond10: await closedLoop(10) };
+}
+
+export const suite: Suite = {
+  name: "a persisted Tabula command vs boardgame.io 0.50's in-memory one (servers in their own processes)",
+  async run(): Promise<Measurement[]> {
+    const dataDir = mkdtempSync(join(tmpdir(), "tabula-bench-vs-"));
+    const bgio = await start(["bench/baselines/bgio/server.ts"], /listening (\d+)/);
+    const baseUrl = `http://127.0.0.1:${bgio.url}`;
+    const subjects: [string, string[]][] = [
+      ["Tabula --memory (REST)", ["src/server/main.ts", "--port", "0", "--memory"]],
+      ["Tabula on disk (REST)", ["src/server/main.ts", "--port", "0", "--data-dir", dataDir]],
+    ];
+    const out: Measurement[] = [];
+    try {
+      const baseline = await measure({ ...bgio, url: baseUrl }, bgioPlayer);
+      const base = "boardgame.io, in memory";
+      for (const [name, args] of subjects) {
+        const server = await start(args, /listening on (http:\/\/\S+)/);
+        try {
+          const f = await measure(server, tabulaPlayer);
+          out.push(
+            { name: `${name}: p50 per command`, unit: "ms", value: f.p50, better: "lower", baseline: base, baselineValue: baseline.p50 },
+            { name: `${name}: p99 per command`, unit: "ms", value: f.p99, better: "lower", baseline: base, baselineValue: baseline.p99 },
+            { name: `${name}: server CPU per command`, unit: "µs", value: f.cpuUs, better: "lower", baseline: base, baselineValue: baseline.cpuUs },
+            { name: `${name}: commands/s, 1 match`, unit: "commands/s", value: f.perSecond1, better: "higher", baseline: base, baselineValue: baseline.perSecond1 },
+            { name: `${name}: commands/s, 10 matches`, unit: "commands/s", value: f.perSecond10, better: "higher", baseline: base, baselineValue: baseline.perSecond10 },
+          );
+        } finally {
+          await server.stop();
+        }
+      }
+    } finally {
+      await bgio.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    return out;
+  },
+};

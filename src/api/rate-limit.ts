@@ -1,0 +1,51 @@
+import { TabulaError } from "../errors.js";
+import { parseAuthorization } from "./auth.js";
+import { header, type HttpRequest } from "./http.js";
+import { OPERATIONS, type OperationName } from "./operations.js";
+
+/**
+ * The hook through which a transport limits how often a caller may act. The API only says what a
+ * request costs and answers RATE_LIMITED; the policy (token buckets per address and per token) is
+ * the local server's (src/server/rate-limiter.ts). On AWS none is plugged in: API Gateway
+ * throttles the routes before a function runs (infra/stack.ts).
+ */
+export const RATE_LIMIT_KINDS = ["command", "createMatch"] as const;
+export type RateLimitKind = (typeof RATE_LIMIT_KINDS)[number];
+
+/** The operations that cost a caller something, and which budget each draws on. */
+export const RATE_LIMITED_OPERATIONS = {
+  createMatch: "createMatch",
+  rollDice: "command",
+  submitMove: "command",
+} as const satisfies Partial<Record<OperationName, RateLimitKind>>;
+
+export interface Caller {
+  /** The client's address as the transport saw it. */
+  readonly ip: string | undefined;
+  /** The bearer token, if the request has a well-formed one. */
+  readonly token: string | undefined;
+}
+
+/** Seconds the caller must wait before `cost` requests of `kind` go through; 0: they go now, and are counted. */
+export type RateLimiter = (kind: RateLimitKind, caller: Caller, cost: number) => number;
+
+const KIND_NAMES: { readonly [K in RateLimitKind]: string } = { command: "commands", createMatch: "new matches" };
+
+/** The budget a REST route or a GraphQL root field draws on, from the operations table; undefined if none. */
+export function rateLimitKindOf(route: { rest: string } | { graphql: string }): RateLimitKind | undefined {
+  for (const [name, kind] of Object.entries(RATE_LIMITED_OPERATIONS)) {
+    const operation: { rest?: string; graphql?: string } = OPERATIONS[name as OperationName];
+    if ("rest" in route ? operation.rest === route.rest : operation.graphql === route.graphql) return kind;
+  }
+  return undefined;
+}
+
+/** Counts `cost` requests of `kind` against the request's caller; throws RATE_LIMITED (with `retryAfter`, whole seconds) when over. */
+export function admit(limiter: RateLimiter | undefined, kind: RateLimitKind, request: HttpRequest, cost = 1): void {
+  if (!limiter) return;
+  const auth = parseAuthorization(header(request, "authorization"));
+  const wait = limiter(kind, { ip: request.sourceIp, token: "token" in auth ? auth.token : undefined }, cost);
+  if (wait <= 0) return;
+  const retryAfter = Math.max(1, Math.ceil(wait));
+  throw new TabulaError("RATE_LIMITED", `too many ${KIND_NAMES[kind]} from this client; retry in ${retryAfter} s`, { retryAfter });
+}

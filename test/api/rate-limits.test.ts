@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OPERATIONS } from "../../src/api/operations.js";
+import { RATE_LIMITED_OPERATIONS } from "../../src/api/rate-limit.js";
+import { createViaRest, stored } from "../helpers/matches.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+
+/**
+ * The local server's per-client limits, over REST and GraphQL. The rates are tiny (one a
+ * minute) so that nothing refills while the test runs: only the bursts count.
+ */
+let t: TestServer;
+beforeAll(
+  async () =>
+    void (t = await startTestServer({
+      rateLimits: {
+        commandsPerToken: { perSecond: 1 / 60, burst: 3 },
+        commandsPerIp: { perSecond: 1 / 60, burst: 100 },
+        matchesPerIp: { perSecond: 1 / 60, burst: 3 },
+      },
+    })),
+);
+afterAll(() => t?.close());
+
+const ROLL = `mutation($id: ID!) { rollDice(matchId: $id) { version } }`;
+
+describe("rate limits", () => {
+  it("answer RATE_LIMITED (429) with Retry-After once a token has spent its burst, over REST and GraphQL, storing nothing", async () => {
+    const { match, tokens } = await createViaRest(t);
+    // Three commands go through to the rules, whatever they answer (a roll, then refusals).
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await t.rest("POST", `/api/matches/${match.id}/dice`, { token: tokens[0] })).status);
+    expect(statuses).not.toContain(429);
+    const before = await stored(t, match.id);
+
+    const rest = await t.rest("POST", `/api/matches/${match.id}/moves`, { token: tokens[0], json: { move: "24/18 13/8" } });
+    expect(rest.status).toBe(429);
+    const retryAfter = Number(rest.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(59);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(rest.body.error).toEqual({ code: "RATE_LIMITED", message: expect.stringMatching(/too many commands/), retryAfter });
+
+    const response = await fetch(`${t.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${tokens[0]}` },
+      body: JSON.stringify({ query: ROLL, variables: { id: match.id } }),
+    });
+    expect(response.status).toBe(429);
+    const gql = (await response.json()) as { data?: unknown; errors: { extensions: Record<string, unknown> }[] };
+    expect(gql.errors).toHaveLength(1);
+    expect(gql.errors[0]!.extensions).toEqual({ code: "RATE_LIMITED", retryAfter: Number(response.headers.get("retry-after")) });
+    expect(gql.data).toBeUndefined();
+    expect(await stored(t, match.id)).toEqual(before);
+
+    // The other seat's token has a budget of its own; reads are never limited.
+    expect((await t.rest("POST", `/api/matches/${match.id}/dice`, { token: tokens[1] })).status).not.toBe(429);
+    for (let i = 0; i < 10; i++) expect((await t.rest("GET", `/api/matches/${match.id}`, { token: tokens[0] })).status).toBe(200);
+    expect((await t.gql(`query($id: ID!) { match(id: $id) { version } }`, { id: match.id }, { token: tokens[0] })).status).toBe(200);
+  });
+
+  it("count every alias of a GraphQL mutation as a command of its own", async () => {
+    const { match, tokens } = await createViaRest(t);
+    const twice = `mutation($id: ID!) { a: rollDice(matchId: $id) { version } b: rollDice(matchId: $id) { version } }`;
+    const first = await t.gql(twice, { id: match.id }, { token: tokens[1] });
+    expect(first.status).toBe(200);
+    // Two of three spent: two more do not fit, one does.
+    expect((await t.gql(twice, { id: match.id }, { token: tokens[1] })).errors?.[0]?.extensions.code).toBe("RATE_LIMITED");
+    expect((await t.gql(ROLL, { id: match.id }, { token: tokens[1] })).errors?.[0]?.extensions.code).not.toBe("RATE_LIMITED");
+  });
+
+  it("limit new matches per client address, over REST and GraphQL alike", async () => {
+    // Two matches were created above; one more fits.
+    expect((await t.rest("POST", "/api/matches", { json: { ruleset: "backgammon" } })).status).toBe(201);
+    const rest = await t.rest("POST", "/api/matches", { json: { ruleset: "backgammon" } });
+    expect(rest.status).toBe(429);
+    expect(rest.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(rest.body.error).toMatchObject({ code: "RATE_LIMITED", message: expect.stringMatching(/too many new matches/) });
+    const gql = await t.gql(`mutation { createMatch(input: { ruleset: "backgammon" }) { match { id } } }`);
+    expect(gql.status).toBe(429);
+    expect(gql.errors?.[0]?.extensions.code).toBe("RATE_LIMITED");
+  });
+
+  it("are listed in the operations table for exactly the operations they count", () => {
+    const listing = Object.entries(OPERATIONS).filter(([, operation]) => (operation.errors as readonly string[]).includes("RATE_LIMITED"));
+    expect(listing.map(([name]) => name).sort()).toEqual(Object.keys(RATE_LIMITED_OPERATIONS).sort());
+  });
+});
