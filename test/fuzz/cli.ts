@@ -10,11 +10,11 @@ import { groupViolations, summarize } from "./summary.js";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
-const USAGE = "usage: npm run fuzz -- [--requests N (default 2000)] [--seed S (default 1)] [--gateway direct|lambda] [--report <file.json>]\n";
+const USAGE = "usage: npm run fuzz -- [--requests N (default 2000)] [--seed S (default 1)] [--gateway direct|lambda] [--rate-limits] [--report <file.json>]\n";
 
 let values;
 try {
-  ({ values } = parseArgs({ options: { requests: { type: "string" }, seed: { type: "string" }, report: { type: "string" }, gateway: { type: "string" }, help: { type: "boolean", short: "h" } }, strict: true }));
+  ({ values } = parseArgs({ options: { requests: { type: "string" }, seed: { type: "string" }, report: { type: "string" }, gateway: { type: "string" }, "rate-limits": { type: "boolean" }, help: { type: "boolean", short: "h" } }, strict: true }));
 } catch (error) {
   process.stderr.write(`${(error as Error).message}\n${USAGE}`);
   process.exit(2);
@@ -36,7 +36,7 @@ if (!isGatewayMode(gateway)) {
   process.exit(2);
 }
 
-const report = await runFuzz({ requests, seed, gateway, progress: (line) => process.stderr.write(`${line}\n`) });
+const report = await runFuzz({ requests, seed, gateway, rateLimits: values["rate-limits"] ?? false, progress: (line) => process.stderr.write(`${line}\n`) });
 process.stdout.write(`${summarize(report)}\n`);
 if (values.report) {
   const violations = [...report.violations, ...report.tolerated];

@@ -6,6 +6,7 @@ import type { Logger } from "../../src/api/logger.js";
 import type { MatchEvent } from "../../src/match/events.js";
 import { startServer } from "../../src/server/app.js";
 import type { GatewayMode } from "../../src/server/gateway-mode.js";
+import { DEFAULT_RATE_LIMITS } from "../../src/server/rate-limiter.js";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
 import { judgeCommits } from "./commit-judge.js";
@@ -25,6 +26,8 @@ export interface FuzzOptions {
   readonly seed: number;
   /** How the server serves WebSockets: graphql-ws in process (default) or the Lambda handlers behind a local API Gateway. */
   readonly gateway?: GatewayMode;
+  /** The rate limits `npm start` sets (off by default, as for the tests): then RATE_LIMITED is met too. */
+  readonly rateLimits?: boolean;
   /** Progress lines (every 1000 requests); silent when absent. */
   readonly progress?: (line: string) => void;
 }
@@ -45,6 +48,7 @@ export interface Violation {
 export interface FuzzReport {
   readonly seed: number;
   readonly gateway: GatewayMode;
+  readonly rateLimits: boolean;
   readonly requests: number;
   readonly durationMs: number;
   /** "transport operation" -> requests. */
@@ -95,7 +99,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   console.error = (...args: unknown[]) => logged.push(`console.error: ${args.map((a) => (a instanceof Error ? a.message : String(a))).join(" ")}`);
   console.warn = (...args: unknown[]) => logged.push(`console.warn: ${args.map(String).join(" ")}`);
 
-  const server = await startServer({ port: 0, memory: true, logger, randomBytes: seededRandomBytes(options.seed), gateway: options.gateway ?? "direct" });
+  const server = await startServer({ port: 0, memory: true, logger, randomBytes: seededRandomBytes(options.seed), gateway: options.gateway ?? "direct", rateLimits: options.rateLimits ? DEFAULT_RATE_LIMITS : undefined });
   const port = (server.httpServer.address() as AddressInfo).port;
   const observer = new CommitObserver(server.embedded!, server.tableName);
   const world = new World();
@@ -181,6 +185,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     return {
       seed: options.seed,
       gateway: server.gateway,
+      rateLimits: options.rateLimits ?? false,
       requests: index,
       durationMs: Date.now() - started,
       byOperation,

@@ -22,7 +22,7 @@ export function groupViolations(violations: readonly Violation[]): { key: string
 /** The printed summary of a run. */
 export function summarize(report: FuzzReport): string {
   const lines = [
-    `fuzz: seed ${report.seed}, WebSockets ${report.gateway}, ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s (${Math.round(report.requests / (report.durationMs / 1000))}/s)`,
+    `fuzz: seed ${report.seed}, WebSockets ${report.gateway}, rate limits ${report.rateLimits ? "on" : "off"}, ${report.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s (${Math.round(report.requests / (report.durationMs / 1000))}/s)`,
     `matches: ${report.matches.setup} set up, ${report.matches.total} at the end (${[...report.matches.rulesets].map(([r, n]) => `${r} ${n}`).join(", ")}), ${report.matches.finished} finished, ${report.matches.events} events audited`,
     `legal commands: ${report.legal.commands} sent, ${report.legal.accepted} accepted; hostile commands accepted: ${[...report.hostileAccepted].map(([k, n]) => `${n} ${k}`).join(", ") || "none"}`,
     `live watchers: ${report.watchers} (WebSocket and SSE, through the whole run)`,
