@@ -144,16 +144,19 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   };
 
   try {
-    // Setup: the live matches, each some turns in, one finished.
+    // Setup: the live matches, each some turns in, one finished, one held at a double.
     for (const spec of SETUP_MATCHES) {
       const created = await createSetupMatch(target, spec.body);
       process_(created, "setup");
       const match = world.matches.at(-1)!;
-      for (let turn = 0; turn < (spec.finish ? 60 : spec.turns) && !world.finished(match); turn++) {
-        const plan = { via: turn % 2 === 0 ? ("rest" as const) : ("graphql" as const), seatPick: turn, withVersion: true, withKey: turn % 3 === 0, retry: false, choose: spec.finish ? finishingChoice : (phase: string, moves: readonly unknown[]) => (phase === "roll" ? "roll" : (moves[turn % moves.length] as never)) };
+      const doubled = () => match.log.at(-1)?.type === "MovePlayed" && (match.log.at(-1)!.data as { move?: unknown }).move === "double";
+      for (let turn = 0; turn < (spec.finish || spec.hold ? 60 : spec.turns) && !world.finished(match) && !(spec.hold && doubled()); turn++) {
+        const plan = { via: turn % 2 === 0 ? ("rest" as const) : ("graphql" as const), seatPick: turn, withVersion: true, withKey: turn % 3 === 0, retry: false, choose: spec.finish || spec.hold ? finishingChoice : (phase: string, moves: readonly unknown[]) => (phase === "roll" ? "roll" : (moves[turn % moves.length] as never)) };
         await playTurn(target, match, (exchange) => process_(exchange, "setup"), plan);
       }
       if (spec.finish && !world.finished(match)) throw new Error("setup: the cube match did not finish");
+      if (spec.hold && !doubled()) throw new Error("setup: the cube match was not doubled");
+      match.held = spec.hold;
     }
     // The snapshot the end is compared with, read from the store itself.
     const { client, doc } = createDynamoClients({ endpoint: server.embedded!.endpoint });

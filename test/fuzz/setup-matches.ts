@@ -6,14 +6,16 @@ import { exchangeHttp, type Target } from "./http-exchange.js";
 
 /**
  * The live matches the fuzzing starts from: every ruleset and seat layout, small options so
- * legal play reaches the end now and then, each some turns in, and one already finished (the
- * commands after the end, its revealed seed).
+ * legal play reaches the end now and then, each some turns in, one already finished (the
+ * commands after the end, its revealed seed) and one held at a double nobody answers (a roll
+ * there is DICE_NOT_DUE; legal play leaves it alone).
  */
-export const SETUP_MATCHES: readonly { readonly body: Record<string, unknown>; readonly turns: number; readonly finish?: boolean }[] = [
+export const SETUP_MATCHES: readonly { readonly body: Record<string, unknown>; readonly turns: number; readonly finish?: boolean; readonly hold?: boolean }[] = [
   { body: { ruleset: "backgammon" }, turns: 6 },
   { body: { ruleset: "backgammon", options: { cube: true } }, turns: 3 },
   { body: { ruleset: "backgammon", options: { matchLength: 3, cube: true } }, turns: 0 },
   { body: { ruleset: "backgammon", options: { cube: true } }, turns: 0, finish: true },
+  { body: { ruleset: "backgammon", options: { cube: true } }, turns: 0, hold: true },
   { body: { ruleset: "golnard-estafeta", options: { variant: "sprint", teams: 3 } }, turns: 5 },
   { body: { ruleset: "golnard-estafeta", options: { teams: 2, lanes: [1, 2] } }, turns: 2 },
   { body: { ruleset: "golnard-football", seats: 2, options: { halfTurns: 2 } }, turns: 5 },
@@ -31,7 +33,7 @@ export async function createSetupMatch(target: Target, body: Record<string, unkn
   return { transport: "rest", operation: "createMatch", purpose: "legal", outcomes: answer.outcomes, findings: answer.findings, claims: [{ kind: "create", token: null, accepted: true, purpose: "legal" }], repro, created: createdIn(answer.json), disclosed: answer.disclosed, views: [] };
 }
 
-/** Plays a cube match to its end: roll and move until a double can be offered, then drop it. */
+/** Plays a cube match to its end: roll and move until a double can be offered, then drop it (or, held, leave it unanswered). */
 export const finishingChoice = (phase: string, moves: readonly Json[]): Json | "roll" => {
   if (moves.includes("drop")) return "drop";
   if (moves.includes("double")) return "double";

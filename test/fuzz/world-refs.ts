@@ -26,7 +26,7 @@ function pickMatch(world: World, pick: number, among: "setup" | "any" | "unfinis
     if (among === "setup") return m.origin === "setup";
     if (among === "unfinished") return !world.finished(m);
     if (among === "finished") return world.finished(m);
-    if (among === "playable") return !world.finished(m) && m.tokens !== null;
+    if (among === "playable") return !world.finished(m) && m.tokens !== null && !m.held;
     return true;
   });
   const pool = candidates.length > 0 ? candidates : world.matches;

@@ -20,6 +20,8 @@ export interface FuzzMatch {
   view: { version: number; toAct: number[]; phase: string; dice: number[] | null | undefined } | null;
   /** The last legal moves seen, of the seat that could play them. */
   legal: { version: number; seat: number; moves: Json[] } | null;
+  /** Kept in the state setup left it in: legal play never picks it. */
+  held?: boolean;
   /** Idempotency keys of accepted keyed moves, oldest first. */
   readonly keys: { seat: number; key: string; move: string }[];
 }
