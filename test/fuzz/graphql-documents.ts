@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import type { CommandClaim } from "./exchange.js";
-import { edgyNumberText, hostileJsonText, nastyString } from "./hostile-values.js";
-import { optionsText, seatsText } from "./rest-traffic.js";
+import { edgyNumberText, hostileJsonText, nastyString, optionsText, seatsText } from "./hostile-values.js";
 import type { Target } from "./http-exchange.js";
 import { type KeyRef, keyRef, type MatchRef, matchRef, type MoveRef, moveRef, resolveKey, resolveMatch, resolveMove, resolveVersion, type VersionRef, versionRef } from "./world-refs.js";
 

@@ -114,6 +114,13 @@ export const edgyNumberText: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: -5, max: 40 }).map(String),
 );
 
+/** createMatch options: valid for some ruleset (small games), invalid, or hostile JSON. */
+export const optionsText: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('{"matchLength":1}', '{"cube":true}', '{"matchLength":25,"cube":false}', '{"variant":"sprint","teams":3}', '{"teams":2,"lanes":[1,2]}', '{"halfTurns":2}', '{"minutesPerHalf":2,"minSecondary":2}', '{"matchLength":26}', '{"matchLength":0}', '{"cube":"yes"}', '{"teams":6}', '{"unknown":1}'),
+  hostileJsonText,
+);
+export const seatsText: fc.Arbitrary<string> = fc.oneof(fc.constantFrom("2", "3", "4", "5", "10", "1", "0", "11", "64", "65", "null"), edgyNumberText, hostileJsonText);
+
 /** How a well-formed body's bytes are spoiled, if at all. */
 export type ByteMutation =
   | { readonly kind: "none" }

@@ -1,9 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { isDeepStrictEqual } from "node:util";
 import type { Logger } from "../../src/api/logger.js";
-import type { MatchEvent } from "../../src/match/events.js";
 import { startServer } from "../../src/server/app.js";
 import type { GatewayMode } from "../../src/server/gateway-mode.js";
 import { DEFAULT_RATE_LIMITS } from "../../src/server/rate-limiter.js";
@@ -14,10 +12,10 @@ import type { Exchange, Finding, Repro } from "./exchange.js";
 import type { Target } from "./http-exchange.js";
 import { knownDefectOf } from "./known-defects.js";
 import { LiveWatchers } from "./live-watchers.js";
-import { leakedSecrets } from "./secret-scan.js";
+import { auditLogs } from "./log-audit.js";
 import { CommitObserver } from "./observed-commits.js";
-import { playTurn } from "./legal-traffic.js";
-import { createSetupMatch, finishingChoice, SETUP_MATCHES } from "./setup-matches.js";
+import { leakedSecrets } from "./secret-scan.js";
+import { setUpMatches } from "./setup-matches.js";
 import { intents, run } from "./traffic.js";
 import { World } from "./world.js";
 
@@ -121,7 +119,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (defect) tolerated.push({ ...violation, defect: defect.id });
     else violations.push(violation);
   };
-  const process_ = (exchange: Exchange, origin: "setup" | "fuzz") => {
+  const handle = (exchange: Exchange, origin: "setup" | "fuzz") => {
     const findings = [...exchange.findings, ...judgeCommits(exchange, observer.take(), world, origin)];
     // Searched now that the model has this exchange's writes: a command ending a match may reveal its seed.
     // And a createMatch answer hands out the new match's tokens: that is its purpose.
@@ -144,20 +142,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   };
 
   try {
-    // Setup: the live matches, each some turns in, one finished, one held at a double.
-    for (const spec of SETUP_MATCHES) {
-      const created = await createSetupMatch(target, spec.body);
-      process_(created, "setup");
-      const match = world.matches.at(-1)!;
-      const doubled = () => match.log.at(-1)?.type === "MovePlayed" && (match.log.at(-1)!.data as { move?: unknown }).move === "double";
-      for (let turn = 0; turn < (spec.finish || spec.hold ? 60 : spec.turns) && !world.finished(match) && !(spec.hold && doubled()); turn++) {
-        const plan = { via: turn % 2 === 0 ? ("rest" as const) : ("graphql" as const), seatPick: turn, withVersion: true, withKey: turn % 3 === 0, retry: false, choose: spec.finish || spec.hold ? finishingChoice : (phase: string, moves: readonly unknown[]) => (phase === "roll" ? "roll" : (moves[turn % moves.length] as never)) };
-        await playTurn(target, match, (exchange) => process_(exchange, "setup"), plan);
-      }
-      if (spec.finish && !world.finished(match)) throw new Error("setup: the cube match did not finish");
-      if (spec.hold && !doubled()) throw new Error("setup: the cube match was not doubled");
-      match.held = spec.hold;
-    }
+    await setUpMatches(target, (exchange) => handle(exchange, "setup"));
     // The snapshot the end is compared with, read from the store itself.
     const { client, doc } = createDynamoClients({ endpoint: server.embedded!.endpoint });
     const store = new DynamoEventStore(doc, server.tableName);
@@ -172,7 +157,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (index >= options.requests) break;
       await run(step, target, (exchange) => {
         index++;
-        process_(exchange, "fuzz");
+        handle(exchange, "fuzz");
         if (index % 1000 === 0) options.progress?.(`${index} requests, ${world.matches.length} matches, ${violations.length} violations, ${Math.round((Date.now() - started) / 1000)} s`);
       });
     }
@@ -208,24 +193,4 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     console.error = consoleError;
     console.warn = consoleWarn;
   }
-}
-
-/** Every match's whole log, read back from the store, against the model; and no match the model does not know. */
-async function auditLogs(world: World, store: DynamoEventStore, tableName: string, doc: ReturnType<typeof createDynamoClients>["doc"]): Promise<Finding[]> {
-  const findings: Finding[] = [];
-  for (const match of world.matches) {
-    const log: MatchEvent[] = await store.readEvents(match.id, 0, Number.MAX_SAFE_INTEGER);
-    if (log.some((e, i) => e.version !== i + 1)) findings.push({ kind: "log gap", detail: `the log of ${match.id} has versions ${log.map((e) => e.version).join(",").slice(0, 200)}` });
-    if (!isDeepStrictEqual(log.slice(0, match.before.length), match.before)) findings.push({ kind: "log rewritten", detail: `the log of ${match.id} no longer starts with what it held before the fuzzing` });
-    if (!isDeepStrictEqual(log, match.log)) findings.push({ kind: "log differs from the model", detail: `the log of ${match.id} has ${log.length} events; the snapshot and the accepted commands make ${match.log.length}` });
-  }
-  const partitions = new Set<string>();
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await doc.send(new ScanCommand({ TableName: tableName, ProjectionExpression: "PK", ExclusiveStartKey: startKey }));
-    for (const item of page.Items ?? []) partitions.add(String(item.PK));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  for (const pk of partitions) if (pk.startsWith("MATCH#") && !world.get(pk.slice("MATCH#".length))) findings.push({ kind: "unexplained write", detail: `the table holds ${pk}, which no observed commit created` });
-  return findings;
 }

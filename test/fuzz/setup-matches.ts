@@ -3,6 +3,7 @@ import { createdIn } from "./answer-checks.js";
 import { allowedRestCodes } from "./expected-codes.js";
 import type { Exchange } from "./exchange.js";
 import { exchangeHttp, type Target } from "./http-exchange.js";
+import { playTurn } from "./legal-traffic.js";
 
 /**
  * The live matches the fuzzing starts from: every ruleset and seat layout, small options so
@@ -39,3 +40,21 @@ export const finishingChoice = (phase: string, moves: readonly Json[]): Json | "
   if (moves.includes("double")) return "double";
   return phase === "roll" ? "roll" : moves[0]!;
 };
+
+/** Creates every setup match and plays its turns, handing each exchange to `emit` as it is answered. */
+export async function setUpMatches(target: Target, emit: (exchange: Exchange) => void): Promise<void> {
+  const { world } = target;
+  for (const spec of SETUP_MATCHES) {
+    emit(await createSetupMatch(target, spec.body));
+    const match = world.matches.at(-1)!;
+    const doubled = () => match.log.at(-1)?.type === "MovePlayed" && (match.log.at(-1)!.data as { move?: unknown }).move === "double";
+    const toTheCube = spec.finish || spec.hold;
+    for (let turn = 0; turn < (toTheCube ? 60 : spec.turns) && !world.finished(match) && !(spec.hold && doubled()); turn++) {
+      const choose = toTheCube ? finishingChoice : (phase: string, moves: readonly Json[]) => (phase === "roll" ? "roll" : moves[turn % moves.length]!);
+      await playTurn(target, match, emit, { via: turn % 2 === 0 ? "rest" : "graphql", seatPick: turn, withVersion: true, withKey: turn % 3 === 0, retry: false, choose });
+    }
+    if (spec.finish && !world.finished(match)) throw new Error("setup: the cube match did not finish");
+    if (spec.hold && !doubled()) throw new Error("setup: the cube match was not doubled");
+    match.held = spec.hold;
+  }
+}

@@ -10,6 +10,7 @@ import { hostileJsonText } from "./hostile-values.js";
 import { abbreviate } from "./repro.js";
 import { pushFindings } from "./push-checks.js";
 import { type AuthRef, authRef, resolveAuth, resolveMatch } from "./world-refs.js";
+import type { FuzzMatch } from "./world.js";
 
 /** One WebSocket session of graphql-transport-ws, and everything a client can send wrong in it. */
 type IdChoice = "fresh" | "previous" | "empty" | "long" | "number" | "nasty";
@@ -68,6 +69,21 @@ export const wsIntent: fc.Arbitrary<WsIntent> = fc.record({
   steps: fc.array(step, { minLength: 1, maxLength: 4 }),
 });
 
+/** The connection_init payload: the token where a client may put it (docs/api.md), or a header that is not one. */
+function initPayload(init: Extract<InitPayload, { kind: "auth" }>, world: Target["world"], aimed: FuzzMatch | null): Record<string, unknown> {
+  const auth = resolveAuth(init.auth, world, aimed);
+  if (auth.header === null) return {};
+  const header = typeof auth.header === "string" ? auth.header : auth.header.toString("latin1");
+  switch (init.field) {
+    case "token":
+      return { token: auth.token ?? header };
+    case "headers":
+      return { headers: { authorization: header } };
+    default:
+      return { [init.field]: header };
+  }
+}
+
 /** How long a session listens after its last frame (catch-ups arrive within it), and at most. */
 const QUIET_MS = 25;
 const MAX_SESSION_MS = 1_500;
@@ -83,19 +99,14 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
     if (typeof id === "string") lastId = id;
     return id;
   };
-  const firstDocMatch = intent.steps.find((s) => s.kind === "subscribe") as Extract<Step, { kind: "subscribe" }> | undefined;
-  const aimed = firstDocMatch ? resolveMatch(firstDocMatch.document.fields[0]!.match, world).match : null;
+  // The token is for the match the first subscription aims at (its actor, another seat, another match...).
+  const firstSubscribe = intent.steps.find((s) => s.kind === "subscribe") as Extract<Step, { kind: "subscribe" }> | undefined;
+  const aimed = firstSubscribe ? resolveMatch(firstSubscribe.document.fields[0]!.match, world).match : null;
   let initText: string | null = null;
   if (intent.init) {
     if (intent.init.kind === "none") initText = '{"type":"connection_init"}';
     else if (intent.init.kind === "raw") initText = `{"type":"connection_init","payload":${intent.init.text}}`;
-    else {
-      const auth = resolveAuth(intent.init.auth, world, aimed);
-      const value = auth.header === null ? undefined : typeof auth.header === "string" ? auth.header : auth.header.toString("latin1");
-      const token = auth.token ?? value;
-      const payload = value === undefined ? {} : intent.init.field === "token" ? { token: token?.replace(/^\S+\s+/, "") } : intent.init.field === "headers" ? { headers: { authorization: value } } : { [intent.init.field]: value };
-      initText = JSON.stringify({ type: "connection_init", payload });
-    }
+    else initText = JSON.stringify({ type: "connection_init", payload: initPayload(intent.init, world, aimed) });
   }
   const frames: string[] = [];
   const outcomes: string[] = [];
