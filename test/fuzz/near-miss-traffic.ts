@@ -73,7 +73,7 @@ interface Plan {
   readonly expect: readonly string[];
 }
 
-function plan(intent: NearMissIntent, match: FuzzMatch, view: View | null, world: World, freshKey: () => string): Plan | null {
+function plan(intent: NearMissIntent, match: FuzzMatch, view: View | null, world: World): Plan | null {
   const tokens = match.tokens!;
   const current = world.version(match);
   const actors = view?.toAct ?? [];
@@ -184,7 +184,7 @@ export async function runNearMiss(intent: NearMissIntent, target: Target, emit: 
     view = read.view && read.view.version === world.version(match) ? read.view : null;
     if (view && !view.toAct.includes(seat)) view = { ...view, legalMoves: [] };
   }
-  const p = plan(intent, match, view, world, target.freshKey);
+  const p = plan(intent, match, view, world);
   if (!p) return;
   if (p.key !== undefined && p.move !== undefined) world.noteKeyedMove(match.id, p.key, JSON.stringify(p.move));
   const roll = p.move === undefined;
