@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createLogger } from "../src/api/logger.js";
 import { createService } from "../src/service/service.js";
 import { createDynamoClients } from "../src/store/dynamo-client.js";
-import { DynamoEventStore } from "../src/store/dynamo-event-store.js";
+import { tableStores } from "../src/store/table-stores.js";
 import type { FunctionConfig } from "./config.js";
 
 /**
@@ -11,6 +11,6 @@ import type { FunctionConfig } from "./config.js";
  */
 export function serviceRuntime(config: FunctionConfig) {
   const { doc } = createDynamoClients(config.dynamo);
-  const store = new DynamoEventStore(doc, config.tableName);
-  return { doc, store, logger: createLogger(config.logLevel), service: createService({ store, now: () => new Date(), randomBytes }) };
+  const stores = tableStores(doc, config.tableName);
+  return { doc, ...stores, logger: createLogger(config.logLevel), service: createService({ ...stores, now: () => new Date(), randomBytes }) };
 }

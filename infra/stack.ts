@@ -3,6 +3,8 @@ import * as apigw from "aws-cdk-lib/aws-apigateway";
 import * as apigwv2 from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import * as dynamodb from "aws-cdk-lib/aws-dynamodb";
+import * as events from "aws-cdk-lib/aws-events";
+import * as eventTargets from "aws-cdk-lib/aws-events-targets";
 import * as iam from "aws-cdk-lib/aws-iam";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import { DynamoEventSource, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources";
@@ -11,7 +13,7 @@ import * as sqs from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
 import { preflightResponse } from "../src/api/cors.js";
 import type { LogLevel } from "../src/api/logger.js";
-import { TABLE_KEYS, TTL_ATTRIBUTE } from "../src/store/table.js";
+import { INDEX, TABLE_KEYS, TTL_ATTRIBUTE } from "../src/store/table.js";
 import { type ApiGatewayLogRole, DEFAULT_HTTP_THROTTLE, DEFAULT_WEBSOCKET_THROTTLE, type Throttle } from "./config.js";
 import { wildcardResourceFinding } from "./nag-finding.js";
 import { type TableAction, TabulaFunction } from "./tabula-function.js";
@@ -20,24 +22,37 @@ import { type TableAction, TabulaFunction } from "./tabula-function.js";
  * What each function does to the table, read off its code (src/store, src/realtime) — and
  * all it is allowed to do there:
  * - graphql, rest: a command is one consistent Query (load) and one conditional PutItem
- *   (append); reads are Queries.
+ *   (append), then a conditional PutItem per inbox or deadline entry it changes; reads are
+ *   Queries; a player token is checked with one GetItem (its player); `myMatches` queries the
+ *   index (INDEX_ACCESS).
  * - ws-connect: `ConnectionStore.open` (UpdateItem).
  * - ws-disconnect: `close` reads the connection and deletes it and its subscriptions.
  * - ws-default: `connection_init` (UpdateItem), `subscribe` (GetItem, loads the match with a
  *   Query, PutItem, UpdateItem), the catch-up delivery (lease UpdateItem/GetItem, Query),
  *   `complete` and gone clients (DeleteItem).
  * - stream-fanout: subscribers (Query), deliveries (as above), cleanup (DeleteItem).
+ * - stream-index: puts the inbox and deadline entries each new commit carries (PutItem).
+ * - sweep-deadlines: the matches due (a Query of the index), each loaded (Query) and its
+ *   timeout appended with its entries (PutItem).
  */
 export const TABLE_ACCESS = {
-  graphql: ["Query", "PutItem"],
-  rest: ["Query", "PutItem"],
+  graphql: ["Query", "PutItem", "GetItem"],
+  rest: ["Query", "PutItem", "GetItem"],
   "ws-connect": ["UpdateItem"],
   "ws-disconnect": ["GetItem", "DeleteItem"],
   "ws-default": ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
   "stream-fanout": ["Query", "GetItem", "UpdateItem", "DeleteItem"],
+  "stream-index": ["PutItem"],
+  "sweep-deadlines": ["Query", "PutItem"],
 } as const satisfies Record<string, readonly TableAction[]>;
 
 export type FunctionName = keyof typeof TABLE_ACCESS;
+
+/** The functions that query the index (inboxes, the deadlines due), and only with Query. */
+export const INDEX_ACCESS: readonly FunctionName[] = ["graphql", "rest", "sweep-deadlines"];
+
+/** How often the deadline sweep runs: a correspondence deadline is days, a live one minutes. */
+export const SWEEP_EVERY = Duration.minutes(1);
 
 export interface TabulaStackProps extends StackProps {
   /** Names the WebSocket stage and the APIs; one stack per stage. */
@@ -123,6 +138,14 @@ export class TabulaStack extends Stack {
       // Match logs outlive the stack: `cdk destroy` leaves the table.
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    // Inboxes by player and deadlines by time (src/store/table.ts): one index, since
+    // CloudFormation adds a single global secondary index to an existing table per update.
+    this.table.addGlobalSecondaryIndex({
+      indexName: INDEX.name,
+      partitionKey: { name: INDEX.partition, type: dynamodb.AttributeType.STRING },
+      sortKey: { name: INDEX.sort, type: dynamodb.AttributeType.STRING },
+      projectionType: dynamodb.ProjectionType.ALL,
+    });
 
     const logRetention = props.logRetention ?? logs.RetentionDays.ONE_MONTH;
     const shared = {
@@ -136,7 +159,7 @@ export class TabulaStack extends Stack {
     // Logs are not data: they go with the stack, as the functions' do.
     const accessLogs = (id: string) => new logs.LogGroup(this, id, { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY });
     const fn = (id: string, name: FunctionName, extra: { timeout?: Duration } = {}) =>
-      new TabulaFunction(this, id, { ...shared, ...extra, name, tableActions: TABLE_ACCESS[name] });
+      new TabulaFunction(this, id, { ...shared, ...extra, name, tableActions: TABLE_ACCESS[name], queriesIndex: INDEX_ACCESS.includes(name) ? INDEX.name : undefined });
 
     // HTTP: API Gateway answers CORS preflights itself and sets the CORS headers of every answer.
     const preflight = preflightResponse().headers;
@@ -302,7 +325,48 @@ export class TabulaStack extends Stack {
       reason: "The event source mapping needs dynamodb:ListStreams, which accepts no resource but *; it reads only this table's stream",
     });
 
-    this.functions = { graphql, rest, "ws-connect": wsConnect, "ws-disconnect": wsDisconnect, "ws-default": wsDefault, "stream-fanout": streamFanout };
+    // The inbox and deadline entries each commit carries, applied again from the stream: the
+    // request that committed may have died before it wrote them (src/store/match-index.ts).
+    const streamIndex = fn("StreamIndexFunction", "stream-index", { timeout: Duration.seconds(30) });
+    streamIndex.addEventSource(
+      new DynamoEventSource(this.table, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        batchSize: 100,
+        bisectBatchOnError: true,
+        retryAttempts: 10,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.fanOutFailures),
+        filters: [
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual("INSERT"),
+            dynamodb: { Keys: { [TABLE_KEYS.sort]: { S: lambda.FilterRule.beginsWith("EV#") } }, NewImage: { idx: { S: lambda.FilterRule.exists() } } },
+          }),
+        ],
+      }),
+    );
+    Validations.of(streamIndex.role!).acknowledge({
+      id: "AwsSolutions-IAM5[Resource::*]",
+      reason: "The event source mapping needs dynamodb:ListStreams, which accepts no resource but *; it reads only this table's stream",
+    });
+
+    // Matches whose deadline has passed are finished by the server itself, every minute.
+    const sweepDeadlines = fn("SweepDeadlinesFunction", "sweep-deadlines", { timeout: Duration.seconds(60) });
+    new events.Rule(this, "DeadlineSweepSchedule", {
+      description: "Tabula: finish the matches whose deadline has passed (functions/sweep-deadlines.ts)",
+      schedule: events.Schedule.rate(SWEEP_EVERY),
+      targets: [new eventTargets.LambdaFunction(sweepDeadlines, { retryAttempts: 2, maxEventAge: SWEEP_EVERY })],
+    });
+
+    this.functions = {
+      graphql,
+      rest,
+      "ws-connect": wsConnect,
+      "ws-disconnect": wsDisconnect,
+      "ws-default": wsDefault,
+      "stream-fanout": streamFanout,
+      "stream-index": streamIndex,
+      "sweep-deadlines": sweepDeadlines,
+    };
 
     const httpUrl = this.httpApi.apiEndpoint;
     new CfnOutput(this, "HttpUrl", { value: httpUrl, description: "HTTP API base URL" });
@@ -310,6 +374,6 @@ export class TabulaStack extends Stack {
     new CfnOutput(this, "RestUrl", { value: `${httpUrl}/api`, description: "REST base; the OpenAPI document is at /api/openapi.json" });
     new CfnOutput(this, "WebSocketUrl", { value: this.webSocketStage.url, description: "Live updates: graphql-ws (graphql-transport-ws)" });
     new CfnOutput(this, "TableName", { value: this.table.tableName, description: "The DynamoDB table (retained on destroy)" });
-    new CfnOutput(this, "FanOutFailureQueueUrl", { value: this.fanOutFailures.queueUrl, description: "Stream batches the fan-out gave up on" });
+    new CfnOutput(this, "FanOutFailureQueueUrl", { value: this.fanOutFailures.queueUrl, description: "Stream batches the fan-out (or the index) gave up on" });
   }
 }

@@ -18,6 +18,8 @@ export interface TabulaFunctionProps {
   readonly table: ITable;
   /** Exactly the table actions its code performs; nothing else is granted on the table. */
   readonly tableActions: readonly TableAction[];
+  /** The table's global secondary index it queries (inboxes, deadlines), if any: Query on that index only. */
+  readonly queriesIndex?: string | undefined;
   readonly memorySize: number;
   readonly logLevel: LogLevel;
   readonly logRetention: logs.RetentionDays;
@@ -77,7 +79,11 @@ export class TabulaFunction extends lambda.Function {
         ...props.environment,
       },
     });
-    props.table.grant(this, ...props.tableActions.map((action) => `dynamodb:${action}`));
+    // Not `table.grant`: once the table has an index, that grants every action on `index/*` too.
+    role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: props.tableActions.map((action) => `dynamodb:${action}`), resources: [props.table.tableArn] }));
+    if (props.queriesIndex) {
+      role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ["dynamodb:Query"], resources: [`${props.table.tableArn}/index/${props.queriesIndex}`] }));
+    }
     // Tracing.ACTIVE grants xray:PutTraceSegments and xray:PutTelemetryRecords, which have no
     // resource-level permissions in IAM: `*` is the only resource they accept. The stack test
     // pins every action each role has, so nothing else can hide behind this acknowledgment.

@@ -14,7 +14,7 @@ import { toMatchView } from "../../src/service/match-view.js";
  * service evolved the committed events; each follow-up check listed every legal move of the
  * next seat; the answer listed the asker's moves once more.
  */
-export function commandV1(state: MatchState, command: Exclude<Command, { type: "CreateMatch" }>, events: readonly MatchEvent[]): unknown {
+export function commandV1(state: MatchState, command: Extract<Command, { type: "RollDice" | "SubmitMove" }>, events: readonly MatchEvent[]): unknown {
   const ruleset = getRuleset(state.ruleset);
   if (command.type === "SubmitMove") {
     ruleset.play(state.game, command.seat, command.move);

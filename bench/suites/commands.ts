@@ -8,7 +8,7 @@ import type { MatchState } from "../../src/match/state.js";
 import { toMatchView } from "../../src/service/match-view.js";
 import { percentile, type Measurement, type Suite } from "../report.js";
 
-type PlayCommand = Exclude<Command, { type: "CreateMatch" }>;
+type PlayCommand = Extract<Command, { type: "RollDice" | "SubmitMove" }>;
 interface Sample {
   readonly before: MatchState;
   readonly command: PlayCommand;

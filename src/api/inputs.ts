@@ -54,3 +54,24 @@ export function checkSeats(seats: number | undefined | null): number | undefined
   }
   return seats;
 }
+
+/** What createMatch takes beyond the ruleset, its options and the seat count, as both APIs receive it. */
+export interface CreateMatchExtras {
+  readonly timeControl?: { daysPerMove?: number | null; minutesPerMove?: number | null; bankMinutes?: number | null } | null;
+  readonly openSeats?: readonly { seat: number; player?: string | null }[] | null;
+  readonly playerSeat?: number | null;
+  readonly invitationMinutes?: number | null;
+  readonly invitationLink?: string | null;
+}
+
+/** Nulls (GraphQL's absent) become undefined; the service checks the values themselves. */
+export function checkCreateMatchExtras(input: CreateMatchExtras) {
+  if (input.openSeats && input.openSeats.length > 64) throw new TabulaError("BAD_USER_INPUT", "at most 64 open seats");
+  return {
+    timeControl: input.timeControl ?? undefined,
+    openSeats: input.openSeats ?? undefined,
+    playerSeat: input.playerSeat ?? undefined,
+    invitationMinutes: input.invitationMinutes ?? undefined,
+    invitationLink: input.invitationLink ?? undefined,
+  };
+}

@@ -15,8 +15,19 @@ export type RateLimitKind = (typeof RATE_LIMIT_KINDS)[number];
 /** The operations that cost a caller something, and which budget each draws on. */
 export const RATE_LIMITED_OPERATIONS = {
   createMatch: "createMatch",
+  // A player is kept for good as a match is: creating either draws on the same budget.
+  createPlayer: "createMatch",
+  joinMatch: "command",
   rollDice: "command",
   submitMove: "command",
+  claimTimeout: "command",
+  resign: "command",
+  acceptResignation: "command",
+  declineResignation: "command",
+  offerDraw: "command",
+  acceptDraw: "command",
+  declineDraw: "command",
+  abort: "command",
 } as const satisfies Partial<Record<OperationName, RateLimitKind>>;
 
 export interface Caller {
@@ -29,7 +40,7 @@ export interface Caller {
 /** Seconds the caller must wait before `cost` requests of `kind` go through; 0: they go now, and are counted. */
 export type RateLimiter = (kind: RateLimitKind, caller: Caller, cost: number) => number;
 
-const KIND_NAMES: { readonly [K in RateLimitKind]: string } = { command: "commands", createMatch: "new matches" };
+const KIND_NAMES: { readonly [K in RateLimitKind]: string } = { command: "commands", createMatch: "new matches and players" };
 
 /** The budget a REST route or a GraphQL root field draws on, from the operations table; undefined if none. */
 export function rateLimitKindOf(route: { rest: string } | { graphql: string }): RateLimitKind | undefined {

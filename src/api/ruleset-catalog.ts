@@ -16,6 +16,8 @@ export interface RulesetInfo {
   /** JSON Schema of `createMatch` options and of one `submitMove` move. */
   readonly optionsSchema: Json;
   readonly moveSchema: Json;
+  /** What a resignation may offer for the game in progress; empty: it concedes the match. */
+  readonly resignationValues: readonly string[];
 }
 
 /** A zod schema as JSON Schema (2020-12) of what a client may send. */
@@ -38,6 +40,7 @@ export function rulesetCatalog(): readonly RulesetInfo[] {
       reasons: ruleset.reasons,
       optionsSchema: jsonSchemaOf(ruleset.optionsSchema),
       moveSchema: jsonSchemaOf(ruleset.moveSchema),
+      resignationValues: ruleset.resignationValues ?? [],
     };
   });
   return catalog;

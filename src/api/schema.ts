@@ -3,8 +3,10 @@ export const typeDefs: string = `"""
 Tabula: server-refereed dice and board games. Every match is an append-only log of events;
 the server checks every command (seat, turn, expected version, legality) and draws the dice.
 
-Authentication: send a seat token as \`Authorization: Bearer <token>\`. Tokens are handed out
-once, by \`createMatch\`. Reading a match needs no token (spectators); acting always does.
+Authentication: send a seat token as \`Authorization: Bearer <token>\`. Seat tokens (\`tbl_\`) are
+handed out once, by \`createMatch\` and \`joinMatch\`. A player token (\`tbp_\`, from \`createPlayer\`)
+acts for every seat its player holds and reads its inbox (\`myMatches\`). Reading a match needs no
+token (spectators); acting always does.
 
 Errors carry a stable \`extensions.code\` from a closed set, plus details such as
 \`currentVersion\` or \`reason\`; each operation below lists the codes it answers, besides the ones
@@ -12,8 +14,10 @@ any request may get (BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTER
 
 Error codes: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN,
 DICE_NOT_ROLLED, ALREADY_ROLLED, NO_DICE_IN_RULESET, DICE_NOT_DUE, ILLEGAL_MOVE,
-VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX,
-RATE_LIMITED, INTERNAL_SERVER_ERROR.
+VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, WAITING_FOR_PLAYERS,
+INVITATION_INVALID, INVITATION_EXPIRED, MATCH_FULL, ALREADY_JOINED, DEADLINE_PASSED,
+TIMEOUT_NOT_DUE, DRAW_NOT_ALLOWED, OFFER_PENDING, NO_OFFER, TOO_LATE_TO_ABORT,
+PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
 """
 schema {
   query: Query
@@ -66,20 +70,117 @@ events (and returns the new state) or is rejected with a code and changes nothin
 """
 type Mutation {
   """
-  Creates a match and returns one secret token per seat. The tokens are shown only here: the
-  server keeps their hashes. Needs no authentication.
+  Creates a player: an identity across matches, and its token (\`tbp_...\`), shown only here.
+  The token acts for every seat the player holds and reads its inbox. Needs no authentication.
   Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
   INTERNAL_SERVER_ERROR.
   """
+  createPlayer("1 to 40 characters, shown to opponents." name: String!): CreatePlayerPayload!
+
+  """
+  Creates a match and returns one secret token per seat not left open, and an invitation per
+  open seat. Tokens and codes are shown only here: the server keeps their hashes. Needs no
+  authentication; with a player token its player takes a seat (\`playerSeat\`).
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX,
+  RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
   createMatch("The ruleset and its options." input: CreateMatchInput!): CreateMatchPayload!
+
+  """
+  Takes an open seat with its invitation code (or, with the token of the player a seat is
+  reserved for, without one) and returns the seat's token. With a player token the seat is
+  bound to the player. The match starts, and its clock runs, once every seat is taken.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, INVITATION_INVALID, INVITATION_EXPIRED, MATCH_FULL, ALREADY_JOINED,
+  PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  joinMatch(
+    "The match id."
+    matchId: ID!
+    "The invitation code (\`tbi_...\`) from \`createMatch\`."
+    invitation: String
+    "The seat, when the caller wants to be sure which one it takes."
+    seat: Int
+  ): JoinMatchPayload!
+
+  """
+  Ends the match on time once a deadline has passed (by the server's clock): the sides of the
+  seats out of time lose; before every side has moved, the match is aborted instead. Any seat
+  of the match may claim; the server also finishes overdue matches by itself.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, TIMEOUT_NOT_DUE, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
+  INTERNAL_SERVER_ERROR.
+  """
+  claimTimeout("The match id." matchId: ID!): Match!
+
+  """
+  Without \`value\`: concedes the match at once (every other side wins). With a value (rulesets
+  with \`resignationValues\`: backgammon's single, gammon, backgammon): offers to lose the game in
+  progress for that many times the cube; the opponent accepts or declines.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, OFFER_PENDING, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  resign("The match id." matchId: ID!, "One of the ruleset's \`resignationValues\`, or none." value: String): Match!
+
+  """
+  Accepts the resignation the other side offered: the game is scored for its value, and the
+  match ends if that score ends it (by resignation).
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  acceptResignation("The match id." matchId: ID!): Match!
+
+  """
+  Declines the resignation the other side offered; the game goes on.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  declineResignation("The match id." matchId: ID!): Match!
+
+  """
+  Offers a draw (where \`drawAllowed\`). It stands until a seat of another side accepts or
+  declines it, or rolls or moves instead (which declines it).
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, DRAW_NOT_ALLOWED, OFFER_PENDING,
+  PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  offerDraw("The match id." matchId: ID!): Match!
+
+  """
+  Accepts the draw the other side offered: the match ends drawn (reason drawAgreed).
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  acceptDraw("The match id." matchId: ID!): Match!
+
+  """
+  Declines the draw the other side offered.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  declineDraw("The match id." matchId: ID!): Match!
+
+  """
+  Calls the match off without a result, while some side has not moved yet (or a seat is still
+  open).
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, TOO_LATE_TO_ABORT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
+  INTERNAL_SERVER_ERROR.
+  """
+  abort("The match id." matchId: ID!): Match!
 
   """
   Rolls the dice for the seat of the bearer token, when the match waits for a roll by that
   seat (\`phase\` is "roll"). The roll is derived from the match's secret seed (see
   \`diceCommitment\`).
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, ALREADY_ROLLED,
-  NO_DICE_IN_RULESET, DICE_NOT_DUE, VERSION_CONFLICT, MATCH_FINISHED, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  NO_DICE_IN_RULESET, DICE_NOT_DUE, VERSION_CONFLICT, MATCH_FINISHED, WAITING_FOR_PLAYERS,
+  DEADLINE_PASSED, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   rollDice("The match id." matchId: ID!): Match!
 
@@ -88,8 +189,8 @@ type Mutation {
   \`legalMoves\` the match lists for that seat (backgammon: a string such as "24/18 13/8"). The
   log records it in the ruleset's canonical form, with \`notes\` on what it did.
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, DICE_NOT_ROLLED,
-  ILLEGAL_MOVE, VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  ILLEGAL_MOVE, VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, WAITING_FOR_PLAYERS,
+  DEADLINE_PASSED, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
   submitMove(
     "The match id."
@@ -112,6 +213,24 @@ type Mutation {
 
 "Reads. No token needed; with a seat token the match is shown as that seat sees it."
 type Query {
+  """
+  The correspondence inbox of the player of the bearer token (and of no one else): the matches
+  where it is to act first, soonest deadline first, then the others still going or waiting for
+  players (the same order), then the finished ones, latest first. Paged: pass \`next\` as \`after\`.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX,
+  INTERNAL_SERVER_ERROR.
+  """
+  myMatches(
+    "Only matches of this status."
+    status: MatchStatus
+    "true: only where the player is to act; false: only where it is not."
+    toMove: Boolean
+    "The \`next\` cursor of the previous page."
+    after: String
+    "At most this many (1 to 100, default 50)."
+    limit: Int
+  ): InboxPage!
+
   """
   A match, or null if there is no match with this id. A token that belongs to no seat of the
   match is FORBIDDEN.
@@ -143,6 +262,8 @@ type Ruleset {
   optionsSchema: JSON!
   "JSON Schema (2020-12) of one move for \`submitMove\`."
   moveSchema: JSON!
+  "What a resignation may offer for the game in progress (backgammon: single, gammon, backgammon); empty: a resignation concedes the match."
+  resignationValues: [String!]!
 }
 
 "One side of a game (a player, a team) and the seats that play for it."
@@ -161,14 +282,170 @@ input CreateMatchInput {
   options: JSON
   "Number of seats; omitted = the ruleset's default (backgammon: 2)."
   seats: Int
+  "A deadline per move, and a bank; omitted = no clock."
+  timeControl: TimeControlInput
+  "Seats left for others to join, each with an invitation (some reserved for one player)."
+  openSeats: [OpenSeatInput!]
+  "With a player token: the seat its player takes (default: the first seat not left open)."
+  playerSeat: Int
+  "How long the invitations stand, in minutes (1 to 43200; default 10080, a week)."
+  invitationMinutes: Int
+  "An http(s) URL with \`{code}\` (and optionally \`{match}\`) that each invitation's \`link\` fills in."
+  invitationLink: String
+}
+
+"The clock of a match: exactly one of \`daysPerMove\` and \`minutesPerMove\`."
+input TimeControlInput {
+  "Correspondence: 1, 2, 3, 5, 7 or 14 days per move."
+  daysPerMove: Int
+  "Live play: 1 to 720 minutes per move."
+  minutesPerMove: Int
+  "Extra time per seat (0 to 43200 minutes) that runs down only while a move is late; default 0."
+  bankMinutes: Int
+}
+
+"A seat left open at creation."
+input OpenSeatInput {
+  "The seat."
+  seat: Int!
+  "A player id: only this player may take the seat (a challenge; it needs no code)."
+  player: ID
 }
 
 "A new match and its seat credentials."
 type CreateMatchPayload {
   "The match as a spectator sees it (\`seat\` is null)."
   match: Match!
-  "One credential per seat, in seat order. Keep them secret: a token acts for its seat."
+  "One credential per seat not left open, in seat order. Keep them secret: a token acts for its seat."
   seats: [SeatCredential!]!
+  "One invitation per open seat."
+  invitations: [Invitation!]!
+}
+
+"What a site shows to invite someone to an open seat."
+type Invitation {
+  "The open seat."
+  seat: Int!
+  "The code (\`tbi_...\`) \`joinMatch\` takes; whoever has it may take the seat. Shown only here."
+  code: String!
+  "When it lapses (ISO 8601); a match still waiting then is aborted."
+  expiresAt: String!
+  "The one player who may take the seat, for a challenge."
+  reservedFor: Player
+  "\`invitationLink\` filled in with the match and the code; null without one."
+  link: String
+}
+
+"A player as matches show it."
+type Player {
+  "Opaque player id (used to reserve a seat for it)."
+  id: ID!
+  "Its name."
+  name: String!
+}
+
+"A new player and its token."
+type CreatePlayerPayload {
+  "The player."
+  player: Player!
+  "When it was created (ISO 8601, UTC)."
+  createdAt: String!
+  "Send as \`Authorization: Bearer <token>\`: it acts for every seat the player holds. Shown only here."
+  token: String!
+}
+
+"A seat taken."
+type JoinMatchPayload {
+  "The match as the new seat sees it."
+  match: Match!
+  "The seat taken."
+  seat: Int!
+  "The seat's own token, shown only here (a player token acts for the seat as well)."
+  token: String!
+}
+
+"A page of a player's inbox."
+type InboxPage {
+  "The player's matches, in inbox order."
+  entries: [InboxEntry!]!
+  "Pass as \`after\` for the next page; null on the last one."
+  next: String
+}
+
+"One match as a player's inbox shows it."
+type InboxEntry {
+  "The match id."
+  matchId: ID!
+  "Its ruleset."
+  ruleset: String!
+  "The player's seat (or the seat it is invited to)."
+  seat: Int!
+  "The seat is reserved for the player, who has not taken it yet."
+  invited: Boolean!
+  "The match's status."
+  status: MatchStatus!
+  "The match waits for the player's seat now."
+  toMove: Boolean!
+  "When the match ends by itself if nobody acts; null: never."
+  deadline: String
+  "Who sits where (seats with a player)."
+  players: [SeatPlayer!]!
+  "The match itself, as the player's seat sees it (one more read per entry)."
+  match: Match
+}
+
+"A seat and its player."
+type SeatPlayer {
+  "The seat."
+  seat: Int!
+  "The player."
+  player: Player!
+}
+
+"Who holds a seat."
+type Seat {
+  "The seat."
+  seat: Int!
+  "The player holding it; null while open or when taken without a player."
+  player: Player
+  "Whether it waits for someone to join."
+  open: Boolean!
+  "When its invitation lapses, while open."
+  invitationExpiresAt: String
+  "The one player who may take it, while open."
+  reservedFor: Player
+}
+
+"The clock of a match with a time control."
+type Clock {
+  "Days per move (correspondence), or null."
+  daysPerMove: Int
+  "Minutes per move (live play), or null."
+  minutesPerMove: Int
+  "The bank each seat started with."
+  bankMinutes: Int!
+  "Each seat's deadline and bank."
+  seats: [SeatClock!]!
+}
+
+"One seat's clock."
+type SeatClock {
+  "The seat."
+  seat: Int!
+  "When its time runs out; null while it is not to act."
+  deadline: String
+  "What is left of its bank, in seconds."
+  bankSeconds: Int!
+}
+
+"An offer awaiting its answer."
+type Offer {
+  "\\"draw\\" or \\"resignation\\"."
+  kind: String!
+  "The seat that offered."
+  seat: Int!
+  "For a resignation: what it offers (e.g. \\"gammon\\")."
+  value: String
 }
 
 "The bearer token of one seat."
@@ -185,7 +462,7 @@ type Match {
   id: ID!
   "The ruleset id, e.g. \\"backgammon\\"."
   ruleset: String!
-  "WAITING until the first roll or move, ACTIVE while playing, FINISHED once decided."
+  "WAITING until every seat is taken and the first roll or move, ACTIVE while playing, FINISHED once decided."
   status: MatchStatus!
   """
   Number of events in the log (the last event's version). Changes with every accepted command;
@@ -200,9 +477,9 @@ type Match {
   sides: [Side!]!
   "The viewer's side, or null for a spectator."
   side: String
-  "The seat that must act now, or null when several seats may (an opening roll) or none (finished)."
+  "The seat that must act now, or null when several seats may (an opening roll) or none (finished, or a seat still open)."
   toMove: Int
-  "Every seat that may act now (several at an opening roll); empty once finished."
+  "Every seat that may act now (several at an opening roll); empty once finished and while a seat is open."
   toAct: [Int!]!
   """
   "roll" while \`rollDice\` is due (some rulesets also list moves allowed before the roll, such as
@@ -227,9 +504,11 @@ type Match {
   "The winning seat once finished, when the winning side has one seat; null otherwise (playing, a draw, a team)."
   winner: Int
   """
-  The outcome once finished: \`{winningSide, winners, winner, detail}\`: the winning side (null
-  for a draw or a shared first place), the seats of every side that won or shares the win, the
-  winning seat as in \`winner\`, and ruleset-specific detail (points, score, ranking).
+  The outcome once finished: \`{reason, winningSide, winners, winner, detail}\`: why it ended
+  (played, timeout, resignation, drawAgreed or aborted), the winning side (null for a draw, a
+  shared first place or an abort), the seats of every side that won or shares the win, the
+  winning seat as in \`winner\`, and detail (the ruleset's points, score, ranking; for a match
+  ended by the players or the clock, who resigned, ran out of time or offered).
   """
   result: JSON
   """
@@ -256,11 +535,24 @@ type Match {
   createdAt: String!
   "When the last event was appended (ISO 8601, UTC)."
   updatedAt: String!
+  "Who holds each seat (the players' names where known), and which seats are open."
+  seating: [Seat!]!
+  "The time control and each seat's deadline; null for a match without one."
+  clock: Clock
+  """
+  When the match ends by itself if the seats due do not act: the first deadline of its clock,
+  or, while a seat is open, when the invitations lapse. Null: never.
+  """
+  deadline: String
+  "A draw or resignation offer awaiting its answer."
+  offer: Offer
+  "Whether a draw may be offered in this match."
+  drawAllowed: Boolean!
 }
 
 "The phase of a match."
 enum MatchStatus {
-  "Created; nobody has rolled or moved yet."
+  "Created; a seat is still open, or nobody has rolled or moved yet."
   WAITING
   "Being played."
   ACTIVE
@@ -273,16 +565,21 @@ type MatchEvent {
   "Position in the log, from 1, without gaps."
   version: Int!
   """
-  Event types: MatchCreated, DiceRolled, MovePlayed, TurnPassed, MatchFinished.
+  Event types: MatchCreated, SeatJoined, DiceRolled, MovePlayed, TurnPassed, DrawOffered,
+  DrawDeclined, DrawAccepted, ResignationOffered, ResignationDeclined, ResignationAccepted,
+  Resigned, TimedOut, Aborted, MatchFinished.
   """
   type: String!
   "When it was appended (ISO 8601, UTC)."
   at: String!
   """
-  The event's payload (JSON): \`{matchId, ruleset, options, seats, diceCommitment}\` for
-  MatchCreated; \`{seat, n, values}\` for DiceRolled; \`{seat, move, notes?}\` for MovePlayed, where
-  \`notes\` lists what the move did (\`{type: "goal", ...}\`; the ruleset's \`notes\` set);
-  \`{seat, reason}\` for TurnPassed; \`{outcome, diceSeed}\` for MatchFinished.
+  The event's payload (JSON): \`{matchId, ruleset, options, seats, diceCommitment, timeControl?,
+  open?, players?}\` for MatchCreated; \`{seat, player}\` for SeatJoined; \`{seat, n, values}\` for
+  DiceRolled; \`{seat, move, notes?}\` for MovePlayed, where \`notes\` lists what the move did
+  (\`{type: "goal", ...}\`; the ruleset's \`notes\` set); \`{seat, reason}\` for TurnPassed; \`{seat}\`
+  for DrawOffered, DrawDeclined, DrawAccepted, ResignationDeclined and Resigned; \`{seat, value}\`
+  for ResignationOffered; \`{seat, resigned, value}\` for ResignationAccepted; \`{seats,
+  claimedBy}\` for TimedOut; \`{seat, cause}\` for Aborted; \`{outcome, diceSeed}\` for MatchFinished.
 
   Pass reasons: NO_LEGAL_MOVE.
   """

@@ -124,6 +124,24 @@ interface RulesetBase<Options, State, Move> {
   /** A drawable JSON view for `seat` (null = spectator). Nothing hidden from that viewer. */
   view(state: State, seat: number | null): Json;
   outcome(state: State): RulesetOutcome | null;
+  /**
+   * Optional: whether the sides may end the match now by agreeing a draw (`offerDraw`,
+   * `acceptDraw`). Absent: never (a race always has a winner). The match layer builds the drawn
+   * outcome itself, so the ruleset only says whether a draw is a result its game knows.
+   */
+  drawAllowed?(state: State): boolean;
+  /**
+   * Optional, with `concede`: what a resigning seat may offer for the game in progress, weakest
+   * first (backgammon: `single`, `gammon`, `backgammon`, as gnubg offers them). Without it a
+   * resignation concedes the whole match at once.
+   */
+  readonly resignationValues?: readonly string[];
+  /**
+   * The game in progress ends as lost by `seat` for `value` (one of `resignationValues`), because
+   * its opponent accepted that resignation; scored as the game scores it (backgammon: the value
+   * times the cube). The match may go on with the next game: `outcome` says whether it ended.
+   */
+  concede?(state: State, seat: number, value: string): Result<Advanced<State>, RuleError>;
 }
 
 export interface DiceRuleset<Options = unknown, State = unknown, Move = unknown> extends RulesetBase<Options, State, Move> {

@@ -144,6 +144,14 @@ export function exportMat(events: readonly MatchEvent[], names: readonly [string
         if (ended) writer = null;
         break;
       }
+      case "ResignationAccepted":
+        // The resigned game ends with the winner's line, as one borne off would; the format has
+        // no word for a resignation (and none for a match conceded or timed out: those games stay open).
+        if (ended) {
+          (game ?? startGame()).bearOff(ended.winner, wins);
+          writer = null;
+        }
+        break;
     }
   }
   (writer as GameWriter | null)?.close();

@@ -1,71 +1,53 @@
-import { getRuleset, isRulesetId, RULESETS } from "../engine/registry.js";
-import type { AnyRuleset, Json, Note } from "../engine/ruleset.js";
-import { err, ok, type Result, type RuleError } from "../engine/result.js";
+import { getRuleset } from "../engine/registry.js";
+import type { Json, Note } from "../engine/ruleset.js";
+import { err, type Result, type RuleError } from "../engine/result.js";
 import type { ErrorCode } from "../errors.js";
 import { describeIssues } from "../input-issues.js";
+import { decideAgreement } from "./agreements.js";
 import type { Command, DecideContext } from "./commands.js";
-import type { MatchEvent, NewEvent } from "./events.js";
-import { advance, evolve } from "./evolve.js";
-import { toOutcome } from "./outcome.js";
+import { createMatch } from "./create.js";
+import { endingWith, withFollowUps, type Decision } from "./follow-ups.js";
+import { notInPlay } from "./guards.js";
+import { joinSeat } from "./join.js";
+import { reject, type Rejection } from "./rejection.js";
 import type { MatchState } from "./state.js";
+import { cannotTimeOut, timeoutEvents } from "./timeout.js";
 
-export interface Rejection {
-  readonly code: ErrorCode;
-  readonly message: string;
-  readonly details?: Record<string, unknown>;
-}
-const reject = (code: ErrorCode, message: string, details?: Record<string, unknown>): Result<never, Rejection> =>
-  err({ code, message, ...(details ? { details } : {}) });
-
-/** What a command produces: its events, numbered and timed, and the match after them. */
-export interface Decision {
-  readonly events: readonly MatchEvent[];
-  readonly state: MatchState;
-}
-
-/** A pass can hand the turn to a seat that must pass too; no ruleset chains more than a few. */
-const MAX_FOLLOW_UPS = 16;
+export type { Decision } from "./follow-ups.js";
+export type { Rejection } from "./rejection.js";
 
 /**
  * Decides which events a command produces and the state they lead to, running the rules once:
  * one `play` (or `applyDice`), then a cheap `mustPass` for the automatic follow-ups. Pure: time,
- * ids and dice come in as arguments.
+ * ids and dice come in as arguments, and every deadline is judged by `ctx.at`.
  */
 export function decide(command: Command, state: MatchState | null, ctx: DecideContext): Result<Decision, Rejection> {
+  if (command.type === "CreateMatch") return createMatch(command, ctx);
+  if (!state) return reject("NOT_FOUND", "no such match");
   switch (command.type) {
-    case "CreateMatch":
-      return createMatch(command, ctx);
+    case "JoinSeat":
+      return joinSeat(command, state, ctx);
     case "RollDice":
-      return state ? rollDice(command, state, ctx) : reject("NOT_FOUND", "no such match");
+      return rollDice(command, state, ctx);
     case "SubmitMove":
-      return state ? submitMove(command, state, ctx) : reject("NOT_FOUND", "no such match");
+      return submitMove(command, state, ctx);
+    case "OfferDraw":
+    case "AcceptDraw":
+    case "DeclineDraw":
+    case "Resign":
+    case "AcceptResignation":
+    case "DeclineResignation":
+    case "Abort":
+      return decideAgreement(command, state, ctx);
+    case "ClaimTimeout":
+      return timeOut(state, command.seat, ctx);
+    case "Timeout":
+      return timeOut(state, null, ctx);
     default: {
       const never: never = command;
       throw new Error(`unknown command ${JSON.stringify(never)}`);
     }
   }
-}
-
-function createMatch(command: Extract<Command, { type: "CreateMatch" }>, ctx: DecideContext): Result<Decision, Rejection> {
-  if (!isRulesetId(command.ruleset)) {
-    return reject("BAD_USER_INPUT", `unknown ruleset "${command.ruleset}"; known: ${RULESETS.join(", ")}`);
-  }
-  const ruleset = getRuleset(command.ruleset);
-  const options = ruleset.optionsSchema.safeParse(command.options ?? {});
-  if (!options.success) {
-    const { message, issues } = describeIssues(options.error, `invalid options for ${command.ruleset}`);
-    return reject("BAD_USER_INPUT", message, { issues });
-  }
-  const game = ruleset.setup({ options: options.data, seats: command.seats });
-  if (!game.ok) return reject("BAD_USER_INPUT", game.error.message, { reason: game.error.reason });
-  const seats = ruleset.sides(game.value).reduce((n, side) => n + side.seats.length, 0);
-  const event: MatchEvent = {
-    version: 1,
-    at: ctx.at,
-    type: "MatchCreated",
-    data: { matchId: command.matchId, ruleset: command.ruleset, options: options.data, seats, diceCommitment: command.diceCommitment },
-  };
-  return ok({ events: [event], state: evolve(null, event) });
 }
 
 /** Notes ride on an event only when there are some, so a log without notes reads as before. */
@@ -78,6 +60,8 @@ function rollDice(command: Extract<Command, { type: "RollDice" }>, state: MatchS
   if (ruleset.dice === "none") return reject("NO_DICE_IN_RULESET", `${state.ruleset} is played without dice: submit a move`);
   const turn = ruleset.turn(state.game);
   if (turn.phase === "over" || state.status === "FINISHED") return reject("MATCH_FINISHED", "the match is over");
+  const refused = notInPlay(state, ctx.at);
+  if (refused) return err(refused);
   if (!turn.seats.includes(command.seat)) {
     return reject("NOT_YOUR_TURN", `seat ${seatsText(turn.seats)} is to ${turn.phase}`, { toMove: turn.seats[0], toAct: [...turn.seats] });
   }
@@ -89,7 +73,7 @@ function rollDice(command: Extract<Command, { type: "RollDice" }>, state: MatchS
   const rolled = ruleset.applyDice(state.game, values);
   if (!rolled.ok) throw new Error(`the server's roll was refused: ${rolled.error.reason} ${rolled.error.message}`);
   const data = { seat: command.seat, n: state.rolls, values, ...withNotes(rolled.value.notes) };
-  return withFollowUps(ruleset, state, [{ type: "DiceRolled", data }], rolled.value.state, ctx);
+  return withFollowUps(ruleset, state, { type: "DiceRolled", data }, rolled.value.state, ctx);
 }
 
 /** Which API code a ruleset's refusal of a move maps to; everything else is an illegal move. */
@@ -105,6 +89,8 @@ function submitMove(command: Extract<Command, { type: "SubmitMove" }>, state: Ma
   const ruleset = getRuleset(state.ruleset);
   const turn = ruleset.turn(state.game);
   if (turn.phase === "over" || state.status === "FINISHED") return reject("MATCH_FINISHED", "the match is over");
+  const refused = notInPlay(state, ctx.at);
+  if (refused) return err(refused);
   if (!turn.seats.includes(command.seat)) {
     return reject("NOT_YOUR_TURN", `seat ${seatsText(turn.seats)} is to ${turn.phase}`, { toMove: turn.seats[0], toAct: [...turn.seats] });
   }
@@ -117,33 +103,13 @@ function submitMove(command: Extract<Command, { type: "SubmitMove" }>, state: Ma
   if (!played.ok) return refusal(played.error);
   const { move, notes, state: game } = played.value;
   const data = { seat: command.seat, move: move as Json, ...withNotes(notes) };
-  return withFollowUps(ruleset, state, [{ type: "MovePlayed", data }], game, ctx);
+  return withFollowUps(ruleset, state, { type: "MovePlayed", data }, game, ctx);
 }
 
-/**
- * Numbers the command's event and appends what follows from it by itself: automatic passes
- * and the end of the match. The same rule drives every playout (match/playout.ts).
- */
-function withFollowUps(ruleset: AnyRuleset, state: MatchState, primary: NewEvent[], game: unknown, ctx: DecideContext): Result<Decision, Rejection> {
-  const events: MatchEvent[] = [];
-  const push = (event: NewEvent, after: unknown): void => {
-    const full = { ...event, version: current.version + 1, at: ctx.at } as Exclude<MatchEvent, { type: "MatchCreated" }>;
-    current = advance(current, full, after);
-    events.push(full);
-  };
-  let current = state;
-  for (const event of primary) push(event, game);
-  for (let i = 0; i < MAX_FOLLOW_UPS; i++) {
-    const outcome = ruleset.outcome(current.game);
-    if (outcome) {
-      push({ type: "MatchFinished", data: { outcome: toOutcome(outcome, ruleset.sides(current.game)), diceSeed: ctx.diceSeed } }, current.game);
-      return ok({ events, state: current });
-    }
-    const pass = ruleset.mustPass(current.game);
-    if (!pass) return ok({ events, state: current });
-    const passed = ruleset.pass(current.game);
-    if (!passed.ok) throw new Error(`mustPass asked for a pass that pass refused: ${passed.error.reason}`);
-    push({ type: "TurnPassed", data: { seat: pass.seat, reason: pass.reason, ...withNotes(passed.value.notes) } }, passed.value.state);
-  }
-  throw new Error(`more than ${MAX_FOLLOW_UPS} automatic events after one command`);
+/** A passed deadline, claimed by a seat or found by the server's sweep (`seat` null). */
+function timeOut(state: MatchState, seat: number | null, ctx: DecideContext): Result<Decision, Rejection> {
+  const refused = cannotTimeOut(state, ctx.at);
+  if (refused) return err(refused);
+  const { event, ending } = timeoutEvents(state, ctx.at, seat);
+  return endingWith(state, event, ending, ctx);
 }

@@ -1,5 +1,6 @@
 import { getRuleset, isRulesetId } from "../engine/registry.js";
 import type { MatchEvent } from "./events.js";
+import type { IndexWrites } from "./inbox-rows.js";
 import type { MatchState } from "./state.js";
 
 /**
@@ -7,7 +8,7 @@ import type { MatchState } from "./state.js";
  * the ruleset's `stateVersion`. A snapshot of another format is never read: the match is rebuilt
  * from its log instead, which every version can replay.
  */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 export interface SnapshotFormat {
   readonly match: number;
   readonly engine: number;
@@ -16,8 +17,12 @@ export interface SnapshotFormat {
 /** Server-side secrets of a match: never in an event, a view or a push. */
 export interface MatchSecrets {
   readonly diceSeed: string;
-  /** SHA-256 (hex) of each seat's token, by seat. */
+  /** SHA-256 (hex) of each seat's token, by seat; empty for a seat still open. */
   readonly seatTokenHashes: readonly string[];
+  /** SHA-256 of each open seat's invitation code, by seat (null: none). Absent before open seats existed. */
+  readonly invitationHashes?: readonly (string | null)[] | undefined;
+  /** SHA-256 of the player token of the player holding each seat (null: none), so that it acts for the seat without another read. */
+  readonly playerTokenHashes?: readonly (string | null)[] | undefined;
 }
 
 /** Remembers a submitMove idempotency key so that a retry appends nothing. */
@@ -42,8 +47,14 @@ export interface Snapshot {
 export interface Commit {
   readonly events: readonly MatchEvent[];
   readonly idempotency?: IdempotencyRecord | undefined;
-  /** Written every SNAPSHOT_EVERY events, so loading never replays more than that. */
+  /** Written every SNAPSHOT_EVERY events, so loading never replays more than that (and whenever the secrets change). */
   readonly snapshot?: Snapshot | undefined;
+  /**
+   * The inbox and deadline entries this commit changes. They are stored in the commit item
+   * itself, so they are never lost with a failure after the commit: whoever reads the commit
+   * (the writer right after it, the table's stream) can apply them, idempotently.
+   */
+  readonly index?: IndexWrites | undefined;
 }
 
 export const SNAPSHOT_EVERY = 16;

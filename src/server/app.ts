@@ -13,7 +13,7 @@ import { createRestHandler } from "../api/rest/handle-rest.js";
 import type { ServiceDeps } from "../service/deps.js";
 import { createService, type TabulaService } from "../service/service.js";
 import { createDynamoClients } from "../store/dynamo-client.js";
-import { DynamoEventStore } from "../store/dynamo-event-store.js";
+import { tableStores } from "../store/table-stores.js";
 import { type EmbeddedStore, startEmbeddedStore } from "../store/embedded-store.js";
 import { ensureTable } from "../store/table.js";
 import { lockDataDir } from "./data-lock.js";
@@ -27,6 +27,9 @@ import { ConnectionStore } from "../store/connection-store.js";
 import { CommitHub } from "../realtime/match-updates.js";
 import { matchIdOfCommit } from "../store/table.js";
 import { SSE_PATH, serveLiveSse } from "./sse-live.js";
+import { startDeadlineTimer } from "./deadline-timer.js";
+import type { SweepReport } from "../service/finish-overdue.js";
+import { indexWritesOfItem } from "../store/dynamo-event-store.js";
 import { readBody, toHttpRequest, writeResponse } from "./node-http.js";
 import { createRateLimiter, type RateLimits } from "./rate-limiter.js";
 
@@ -50,6 +53,8 @@ export interface ServerOptions {
   readonly now?: ServiceDeps["now"];
   readonly randomBytes?: ServiceDeps["randomBytes"];
   readonly onCommitted?: ServiceDeps["onCommitted"];
+  /** How often the server finishes matches whose deadline has passed, in ms; default 30 s, 0 = never (tests sweep by hand). */
+  readonly deadlineSweepMs?: number;
   /**
    * How WebSocket subscriptions are served. `direct` (default): graphql-ws in this process.
    * `lambda`: a local API Gateway and stream feeder run the Lambda route and fan-out handlers,
@@ -75,9 +80,14 @@ export interface RunningServer {
   /** In `lambda` mode: the local API Gateway (management endpoint, test seams) and stream feeder. */
   readonly localGateway: LocalWebSocketApi | null;
   readonly localStream: LocalStream | null;
+  /** Finishes the matches whose deadline has passed now (the timer does it every `deadlineSweepMs`). */
+  sweepDeadlines(): Promise<SweepReport>;
   /** Stops accepting, lets requests in flight finish (up to a grace period), closes the store. */
   close(): Promise<void>;
 }
+
+/** The local sweep of passed deadlines runs this often; a correspondence deadline is days, a live one minutes. */
+export const DEADLINE_SWEEP_MS = 30_000;
 
 /** In-flight requests get this long to finish on close before their connections are cut. */
 const CLOSE_GRACE_MS = 5_000;
@@ -132,21 +142,27 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     const { client, doc } = createDynamoClients({ endpoint, region: options.region });
     cleanups.push(() => client.destroy());
-    await ensureTable(client, tableName);
+    await ensureTable(client, tableName, { embedded: embedded !== null });
 
     // Live updates follow the store: the embedded one reports every acknowledged commit itself;
     // an external endpoint (DYNAMODB_ENDPOINT) has only this process's own commits to go by.
-    const store = new DynamoEventStore(doc, tableName);
+    const stores = tableStores(doc, tableName);
+    const { store } = stores;
     const hub = new CommitHub(store);
     if (embedded) {
       const stopFeed = embedded.onPut(({ tableName: table, item }) => {
+        if (table !== tableName) return;
         const matchId = matchIdOfCommit(item);
-        if (table === tableName && matchId) hub.committed(matchId);
+        if (matchId) hub.committed(matchId);
+        // As the table's stream does on AWS: the index entries a commit carries are applied
+        // again from the store's own record of it (idempotent), whatever became of its writer.
+        const index = indexWritesOfItem(item);
+        if (index) stores.index.apply(index.matchId, index.writes).catch((error: unknown) => logger.error(`index entries of match ${index.matchId} not applied`, error));
       });
       cleanups.push(stopFeed);
     }
     const service = createService({
-      store,
+      ...stores,
       now: options.now ?? (() => new Date()),
       randomBytes: options.randomBytes ?? cryptoRandomBytes,
       onCommitted: (matchId, events) => {
@@ -191,7 +207,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       cleanups.push(() => management.destroy());
       cleanups.push(() => started.close());
       const handlers = createLiveHandlers({
-        service: createService({ store, now: options.now ?? (() => new Date()), randomBytes: options.randomBytes ?? cryptoRandomBytes }),
+        service: createService({ ...stores, now: options.now ?? (() => new Date()), randomBytes: options.randomBytes ?? cryptoRandomBytes }),
         store,
         connections: new ConnectionStore(doc, tableName),
         post,
@@ -204,6 +220,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, signal: hub, logger });
       cleanups.push(() => live.close());
     }
+    const deadlines = startDeadlineTimer(() => service.finishOverdue(), options.deadlineSweepMs ?? DEADLINE_SWEEP_MS, logger);
+    cleanups.push(() => deadlines.stop());
     const address = httpServer.address() as AddressInfo;
 
     let closing: Promise<void> | null = null;
@@ -216,6 +234,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       gateway,
       localGateway,
       localStream,
+      sweepDeadlines: () => deadlines.sweep(),
       close: () => (closing ??= cleanup()),
     };
   } catch (error) {

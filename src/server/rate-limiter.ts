@@ -4,11 +4,11 @@ import { type BucketSpec, TokenBuckets } from "./token-bucket.js";
 
 /** The local server's limits on how often one client may act. */
 export interface RateLimits {
-  /** Commands (rollDice, submitMove) per seat token. */
+  /** Commands (rollDice, submitMove, joins, claims, resignations, draws, aborts) per seat or player token. */
   readonly commandsPerToken: BucketSpec;
   /** Commands per client address, every token it uses together. */
   readonly commandsPerIp: BucketSpec;
-  /** New matches per client address. */
+  /** New matches and new players per client address. */
   readonly matchesPerIp: BucketSpec;
 }
 

@@ -1,9 +1,15 @@
 import type { MatchEvent } from "../match/events.js";
 import type { EventStore } from "../store/event-store.js";
+import type { MatchIndex } from "../store/match-index.js";
+import type { PlayerStore } from "../store/player-store.js";
 
 /** What the service needs from the outside world; tests pass fixed clocks and bytes. */
 export interface ServiceDeps {
   readonly store: EventStore;
+  readonly players: PlayerStore;
+  /** Inboxes and deadlines (the commits keep them up to date through the store). */
+  readonly index: MatchIndex;
+  /** The server's clock: every deadline is judged by it. */
   readonly now: () => Date;
   readonly randomBytes: (size: number) => Buffer;
   /** Called after a commit is stored (the local live-update path); AWS pushes from the stream instead. */

@@ -4,46 +4,65 @@ import type { Command } from "../match/commands.js";
 import { decide } from "../match/decide.js";
 import { deriveRoll } from "../match/dice.js";
 import type { MatchEvent } from "../match/events.js";
-import { type Commit, type IdempotencyRecord, KEYS_KEPT, SNAPSHOT_EVERY, snapshotFormat } from "../match/snapshot.js";
+import { indexWrites } from "../match/inbox-rows.js";
+import { type Commit, type IdempotencyRecord, KEYS_KEPT, type MatchSecrets, SNAPSHOT_EVERY, snapshotFormat } from "../match/snapshot.js";
 import type { MatchState } from "../match/state.js";
 import { VersionConflictError } from "../store/event-store.js";
 import { requireSeat } from "./authenticate.js";
 import type { ServiceDeps } from "./deps.js";
-import { loadMatch } from "./load-match.js";
+import { type LoadedState, loadMatch } from "./load-match.js";
+
+/** Who asks what, worked out from the freshly loaded match (throw a TabulaError to refuse). */
+export interface Resolved {
+  /** The seat acting; null for the server's own commands (the deadline sweep). */
+  readonly seat: number | null;
+  readonly command: Command;
+  /** The secrets after the command, when it changes them (a seat taken gets its token); then a snapshot is written. */
+  readonly secrets?: MatchSecrets | undefined;
+}
 
 export interface CommandRequest {
   readonly matchId: string;
-  readonly token: string | undefined;
-  readonly command: (seat: number) => Command;
+  readonly resolve: (loaded: LoadedState) => Resolved;
   readonly expectedVersion?: number | undefined;
   readonly idempotencyKey?: string | undefined;
 }
 
 export interface CommandResult {
   readonly state: MatchState;
-  readonly seat: number;
+  readonly seat: number | null;
   /** The events this request appended; empty for an idempotent replay. */
   readonly events: readonly MatchEvent[];
 }
+
+/** A seat's command: the bearer token (a seat's, or the player's holding it) says which seat. */
+export const bySeat =
+  (token: string | undefined, command: (seat: number) => Command) =>
+  (loaded: LoadedState): Resolved => {
+    const seat = requireSeat(token, loaded.secrets);
+    return { seat, command: command(seat) };
+  };
 
 /** Lost races are retried this often before the client is told to reload. */
 export const MAX_ATTEMPTS = 5;
 
 /**
  * load -> replay -> decide -> append, retried on a lost race. Every check (token, turn,
- * expected version, legality) runs against the freshly loaded state on every attempt, and a
- * rejected command writes nothing.
+ * expected version, legality, deadlines) runs against the freshly loaded state on every attempt,
+ * and a rejected command writes nothing. The commit carries the inbox and deadline entries it
+ * changes, which the store applies after it.
  */
 export async function handleCommand(deps: ServiceDeps, request: CommandRequest): Promise<CommandResult> {
   let current = 0;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const { state, secrets, keys, snapshotVersion } = await loadMatch(deps.store, request.matchId);
+    const loaded = await loadMatch(deps.store, request.matchId);
+    const { state, keys, snapshotVersion } = loaded;
     current = state.version;
-    const seat = requireSeat(request.token, secrets);
-    const command = request.command(seat);
+    const { seat, command, secrets: changedSecrets } = request.resolve(loaded);
+    const secrets = changedSecrets ?? loaded.secrets;
 
     let idempotency: IdempotencyRecord | undefined;
-    if (request.idempotencyKey !== undefined) {
+    if (request.idempotencyKey !== undefined && seat !== null) {
       const fingerprint = fingerprintOf(command);
       const seen = keys.find((record) => record.key === request.idempotencyKey && record.seat === seat);
       if (seen) {
@@ -66,13 +85,14 @@ export async function handleCommand(deps: ServiceDeps, request: CommandRequest):
     if (!decided.ok) throw new TabulaError(decided.error.code, decided.error.message, decided.error.details ?? {});
 
     const { events, state: next } = decided.value;
+    const snapshotDue = snapshotVersion === null || next.version - snapshotVersion >= SNAPSHOT_EVERY || changedSecrets !== undefined;
     const commit: Commit = {
       events,
       idempotency,
-      snapshot:
-        snapshotVersion === null || next.version - snapshotVersion >= SNAPSHOT_EVERY
-          ? { format: snapshotFormat(next), state: next, secrets, keys: [...keys, ...(idempotency ? [idempotency] : [])].slice(-KEYS_KEPT) }
-          : undefined,
+      snapshot: snapshotDue
+        ? { format: snapshotFormat(next), state: next, secrets, keys: [...keys, ...(idempotency ? [idempotency] : [])].slice(-KEYS_KEPT) }
+        : undefined,
+      index: indexWrites(state, next),
     };
     try {
       await deps.store.append(request.matchId, commit);

@@ -1,5 +1,5 @@
 import type { ServiceDeps } from "./deps.js";
-import { type CommandResult, handleCommand } from "./handle-command.js";
+import { bySeat, type CommandResult, handleCommand } from "./handle-command.js";
 
 export const rollDice = (deps: ServiceDeps, matchId: string, token: string | undefined): Promise<CommandResult> =>
-  handleCommand(deps, { matchId, token, command: (seat) => ({ type: "RollDice", seat }) });
+  handleCommand(deps, { matchId, resolve: bySeat(token, (seat) => ({ type: "RollDice", seat })) });

@@ -1,6 +1,6 @@
 import type { Json } from "../engine/ruleset.js";
 import type { ServiceDeps } from "./deps.js";
-import { type CommandResult, handleCommand } from "./handle-command.js";
+import { bySeat, type CommandResult, handleCommand } from "./handle-command.js";
 
 export interface SubmitMoveInput {
   readonly matchId: string;
@@ -13,8 +13,7 @@ export interface SubmitMoveInput {
 export const submitMove = (deps: ServiceDeps, input: SubmitMoveInput): Promise<CommandResult> =>
   handleCommand(deps, {
     matchId: input.matchId,
-    token: input.token,
     expectedVersion: input.expectedVersion,
     idempotencyKey: input.idempotencyKey,
-    command: (seat) => ({ type: "SubmitMove", seat, move: input.move }),
+    resolve: bySeat(input.token, (seat) => ({ type: "SubmitMove", seat, move: input.move })),
   });

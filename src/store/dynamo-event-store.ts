@@ -1,8 +1,10 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { MatchEvent } from "../match/events.js";
+import type { IndexWrites } from "../match/inbox-rows.js";
 import { type Commit, MAX_EVENTS_PER_COMMIT } from "../match/snapshot.js";
 import { isConditionFailure } from "./condition-failure.js";
 import { type EventStore, type LoadedMatch, VersionConflictError } from "./event-store.js";
+import { DynamoMatchIndex } from "./match-index.js";
 import { COMMIT_KEY_END, commitKey, matchKey, TABLE_KEYS } from "./table.js";
 
 /**
@@ -19,6 +21,19 @@ interface CommitItem {
   events: string;
   idem?: string;
   snap?: string;
+  /** The index entries the commit changes (IndexWrites as JSON): see `Commit.index`. */
+  idx?: string;
+}
+
+/**
+ * The index entries a stored commit item carries (DynamoDB wire format, as a stream record or
+ * the embedded store's write observer hands it over), or null: what the repair path applies.
+ */
+export function indexWritesOfItem(item: Record<string, { S?: string } | undefined>): { matchId: string; writes: IndexWrites } | null {
+  const pk = item.PK?.S;
+  const idx = item.idx?.S;
+  if (!pk?.startsWith("MATCH#") || !item.SK?.S?.startsWith("EV#") || !idx) return null;
+  return { matchId: pk.slice("MATCH#".length), writes: JSON.parse(idx) as IndexWrites };
 }
 
 const toCommit = (item: Record<string, unknown>): Commit => {
@@ -31,10 +46,16 @@ const toCommit = (item: Record<string, unknown>): Commit => {
 };
 
 export class DynamoEventStore implements EventStore {
+  private readonly index: DynamoMatchIndex;
+
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
-  ) {}
+    /** Told when a commit is stored but its index entries are not (they stay in the commit for the stream to apply). */
+    private readonly onIndexFailure: (matchId: string, error: unknown) => void = (matchId, error) => console.error(`index entries of match ${matchId} not written`, error),
+  ) {
+    this.index = new DynamoMatchIndex(doc, tableName);
+  }
 
   async append(matchId: string, commit: Commit): Promise<void> {
     const first = commit.events[0];
@@ -50,6 +71,7 @@ export class DynamoEventStore implements EventStore {
       events: JSON.stringify(commit.events),
       ...(commit.idempotency ? { idem: JSON.stringify(commit.idempotency) } : {}),
       ...(commit.snapshot ? { snap: JSON.stringify(commit.snapshot) } : {}),
+      ...(commit.index ? { idx: JSON.stringify(commit.index) } : {}),
     };
     try {
       await this.doc.send(
@@ -65,6 +87,15 @@ export class DynamoEventStore implements EventStore {
         throw new VersionConflictError(matchId, first.version);
       }
       throw error;
+    }
+    // The commit is what counts: a failure from here on loses nothing (the entries are in the
+    // commit item, and the table's stream applies them again), so it does not fail the command.
+    if (commit.index) {
+      try {
+        await this.index.apply(matchId, commit.index);
+      } catch (error) {
+        this.onIndexFailure(matchId, error);
+      }
     }
   }
 

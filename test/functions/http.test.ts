@@ -75,6 +75,21 @@ describe("functions/graphql (Apollo through handleGraphqlHttp, as on the local s
     expect(read.body.data.match.seat).toBeNull();
   });
 
+  it("correspondence: a player creates a match with an open seat, another joins with the invitation, both see it in their inbox", async () => {
+    const ann = (await gql(`mutation { createPlayer(name: "Ann") { token } }`)).body.data.createPlayer.token as string;
+    const bob = (await gql(`mutation { createPlayer(name: "Bob") { token } }`)).body.data.createPlayer.token as string;
+    const created = await gql(`mutation { createMatch(input: { ruleset: "backgammon", timeControl: { daysPerMove: 3 }, openSeats: [{ seat: 1 }] }) { match { id } invitations { code } } }`, undefined, ann);
+    expect(created.body.errors, created.raw).toBeUndefined();
+    const { match, invitations } = created.body.data.createMatch;
+    const joined = await gql(`mutation($m: ID!, $i: String) { joinMatch(matchId: $m, invitation: $i) { seat match { seating { player { name } } deadline } } }`, { m: match.id, i: invitations[0].code }, bob);
+    expect(joined.body.errors, joined.raw).toBeUndefined();
+    expect(joined.body.data.joinMatch.match.seating).toEqual([{ player: { name: "Ann" } }, { player: { name: "Bob" } }]);
+    for (const token of [ann, bob]) {
+      const inbox = await gql(`{ myMatches { entries { matchId toMove deadline } } }`, undefined, token);
+      expect(inbox.body.data.myMatches.entries).toEqual([{ matchId: match.id, toMove: true, deadline: joined.body.data.joinMatch.match.deadline }]);
+    }
+  });
+
   it("errors carry extensions.code: NOT_FOUND, UNAUTHENTICATED; an invalid document is BAD_USER_INPUT (400)", async () => {
     const missing = await gql(`mutation { rollDice(matchId: "nope") { id } }`, undefined, "tbl_not-a-real-token");
     expect(missing.body.errors[0].extensions.code).toBe("NOT_FOUND");
@@ -119,6 +134,21 @@ describe("functions/graphql (Apollo through handleGraphqlHttp, as on the local s
 
 describe("functions/rest", () => {
   const req = (method: string, path: string, options: HttpEventOptions = {}) => call(rest, httpEvent(method, path, options));
+
+  it("correspondence: createPlayer (201), a challenge joined without a code, the inbox, a resignation", async () => {
+    const ann = (await req("POST", "/api/players", { json: { name: "Ann" } })).body;
+    const bob = (await req("POST", "/api/players", { json: { name: "Bob" } })).body;
+    expect(ann.token).toMatch(/^tbp_/);
+    const created = await req("POST", "/api/matches", { token: ann.token, json: { ruleset: "gol", timeControl: { daysPerMove: 1 }, openSeats: [{ seat: 1, player: bob.player.id }] } });
+    expect(created.status, created.raw).toBe(201);
+    const id = created.body.match.id as string;
+    const joined = await req("POST", `/api/matches/${id}/join`, { token: bob.token });
+    expect(joined.status, joined.raw).toBe(200);
+    const inbox = await req("GET", "/api/players/me/matches", { token: bob.token });
+    expect(inbox.body.entries.map((e: { matchId: string }) => e.matchId)).toEqual([id]);
+    const resigned = await req("POST", `/api/matches/${id}/resign`, { token: bob.token });
+    expect(resigned.body.result).toMatchObject({ reason: "resignation", winner: 0 });
+  });
 
   it("plays: create (201), roll, move with If-Match, get with ETag, events", async () => {
     const created = await req("POST", "/api/matches", { json: { ruleset: "backgammon" } });

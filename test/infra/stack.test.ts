@@ -69,7 +69,7 @@ const refersTo = (value: unknown, logicalId: string, attribute?: string) =>
   JSON.stringify(value).includes(attribute ? JSON.stringify({ "Fn::GetAtt": [logicalId, attribute] }) : `"${logicalId}"`);
 
 describe("the table", () => {
-  it("is keyed PK/SK, on demand, with PITR, a NEW_IMAGE stream and TTL on expiresAt; retained", () => {
+  it("is keyed PK/SK, on demand, with PITR, a NEW_IMAGE stream, TTL on expiresAt and one index (GSI1PK/GSI1SK); retained", () => {
     const t = defaults;
     const [, table] = only(resources(t, "AWS::DynamoDB::Table"));
     expect(table.Properties).toEqual({
@@ -80,6 +80,18 @@ describe("the table", () => {
       AttributeDefinitions: [
         { AttributeName: "PK", AttributeType: "S" },
         { AttributeName: "SK", AttributeType: "S" },
+        { AttributeName: "GSI1PK", AttributeType: "S" },
+        { AttributeName: "GSI1SK", AttributeType: "S" },
+      ],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: "GSI1",
+          KeySchema: [
+            { AttributeName: "GSI1PK", KeyType: "HASH" },
+            { AttributeName: "GSI1SK", KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "ALL" },
+        },
       ],
       BillingMode: "PAY_PER_REQUEST",
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
@@ -153,13 +165,18 @@ describe("the functions", () => {
 describe("least privilege", () => {
   /** Exactly what each function's code does to the table (see infra/stack.ts for where). */
   const TABLE_ACTIONS: Record<string, string[]> = {
-    graphql: ["dynamodb:PutItem", "dynamodb:Query"],
-    rest: ["dynamodb:PutItem", "dynamodb:Query"],
+    graphql: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"],
+    rest: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"],
     "ws-connect": ["dynamodb:UpdateItem"],
     "ws-disconnect": ["dynamodb:DeleteItem", "dynamodb:GetItem"],
     "ws-default": ["dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query", "dynamodb:UpdateItem"],
     "stream-fanout": ["dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:Query", "dynamodb:UpdateItem"],
+    "stream-index": ["dynamodb:PutItem"],
+    "sweep-deadlines": ["dynamodb:PutItem", "dynamodb:Query"],
   };
+  /** And Query on the index, for the inbox and the deadlines due. */
+  const INDEX_QUERIERS = new Set(["graphql", "rest", "sweep-deadlines"]);
+  const STREAM_READERS = new Set(["stream-fanout", "stream-index"]);
   const PUSHERS = new Set(["ws-default", "stream-fanout"]);
   const STREAM_READ = ["dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator"];
 
@@ -168,17 +185,25 @@ describe("least privilege", () => {
   });
 
   for (const [name, expected] of Object.entries(TABLE_ACTIONS)) {
-    it(`${name}: exactly ${expected.map((a) => a.slice(9)).join(", ")} on the table${PUSHERS.has(name) ? ", and posts to connections" : ""}; nothing else`, () => {
+    it(`${name}: exactly ${expected.map((a) => a.slice(9)).join(", ")} on the table${INDEX_QUERIERS.has(name) ? ", Query on its index" : ""}${PUSHERS.has(name) ? ", and posts to connections" : ""}; nothing else`, () => {
       const t = defaults;
       const [tableId] = only(resources(t, "AWS::DynamoDB::Table"));
       const [wsId] = only(resources(t, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === "WEBSOCKET"));
       const statements = statementsOf(t, name);
       for (const s of statements) expect(s.Effect).toBe("Allow");
 
-      // The table: these actions, on the table's ARN only (no index, no wildcard).
-      const onTable = statements.filter((s) => refersTo(s.Resource, tableId, "Arn"));
+      // The table: these actions, on the table's ARN only (no wildcard); Query on the one index for those that read it.
+      const onIndex = statements.filter((s) => JSON.stringify(s.Resource).includes("/index/"));
+      const onTable = statements.filter((s) => refersTo(s.Resource, tableId, "Arn") && !onIndex.includes(s));
       expect(onTable.flatMap(actions).sort()).toEqual(expected);
-      for (const s of onTable) expect(s.Resource).toEqual([{ "Fn::GetAtt": [tableId, "Arn"] }]);
+      for (const s of onTable) expect(s.Resource).toEqual({ "Fn::GetAtt": [tableId, "Arn"] });
+      if (INDEX_QUERIERS.has(name)) {
+        const statement = only(onIndex);
+        expect(actions(statement)).toEqual(["dynamodb:Query"]);
+        expect(statement.Resource).toEqual({ "Fn::Join": ["", [{ "Fn::GetAtt": [tableId, "Arn"] }, "/index/GSI1"]] });
+      } else {
+        expect(onIndex).toEqual([]);
+      }
 
       // The WebSocket API: PostToConnection on this API's stage, for the functions that push.
       const manage = statements.filter((s) => actions(s).some((a) => a.startsWith("execute-api:")));
@@ -199,9 +224,9 @@ describe("least privilege", () => {
       expect(logging.Resource).toEqual({ "Fn::GetAtt": [logGroupId, "Arn"] });
 
       // Everything else a function may do: X-Ray; the fan-out also reads the stream and writes its DLQ.
-      const rest = statements.filter((s) => !onTable.includes(s) && !manage.includes(s) && s !== logging);
+      const rest = statements.filter((s) => !onTable.includes(s) && !onIndex.includes(s) && !manage.includes(s) && s !== logging);
       const allowed = ["xray:PutTelemetryRecords", "xray:PutTraceSegments"];
-      if (name === "stream-fanout") {
+      if (STREAM_READERS.has(name)) {
         allowed.push("dynamodb:ListStreams", ...STREAM_READ, "sqs:GetQueueAttributes", "sqs:GetQueueUrl", "sqs:SendMessage");
         const streamRead = only(rest.filter((s) => actions(s).includes("dynamodb:GetRecords")));
         expect(actions(streamRead).sort()).toEqual(STREAM_READ);
@@ -399,9 +424,10 @@ describe("cdk-nag (AwsSolutions)", () => {
       const key = rule.replace(/\[.*\]$/, "");
       count[key] = (count[key] ?? 0) + 1;
     }
-    // Today: APIG4 x5 (routes), IAM5 x8 (six roles' X-Ray *, two roles' @connections/*), SQS3 x1,
-    // IAM4 x1 (the account's API Gateway log role). Growing any of these needs a look, and a reason.
-    expect(count).toEqual({ "AwsSolutions-APIG4": 5, "AwsSolutions-IAM5": 8, "AwsSolutions-SQS3": 1, "AwsSolutions-IAM4": 1 });
+    // Today: APIG4 x5 (routes), IAM5 x10 (eight roles' X-Ray * and the stream readers' ListStreams *,
+    // two roles' @connections/*), SQS3 x1, IAM4 x1 (the account's API Gateway log role). Growing
+    // any of these needs a look, and a reason.
+    expect(count).toEqual({ "AwsSolutions-APIG4": 5, "AwsSolutions-IAM5": 10, "AwsSolutions-SQS3": 1, "AwsSolutions-IAM4": 1 });
   });
 });
 
@@ -410,7 +436,7 @@ describe("the stream", () => {
     const t = defaults;
     const [tableId] = only(resources(t, "AWS::DynamoDB::Table"));
     const [queueId] = only(resources(t, "AWS::SQS::Queue"));
-    const [, mapping] = only(resources(t, "AWS::Lambda::EventSourceMapping"));
+    const [, mapping] = only(resources(t, "AWS::Lambda::EventSourceMapping").filter(([, m]) => JSON.stringify(m.Properties.FunctionName).includes(functionId(t, "stream-fanout"))));
     expect(mapping.Properties).toEqual({
       FunctionName: { Ref: functionId(t, "stream-fanout") },
       EventSourceArn: { "Fn::GetAtt": [tableId, "StreamArn"] },
@@ -424,6 +450,35 @@ describe("the stream", () => {
       FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ["INSERT"], dynamodb: { Keys: { SK: { S: [{ prefix: "EV#" }] } } } }) }] },
     });
     t.hasResourceProperties("AWS::SQS::Queue", { MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
+  });
+});
+
+describe("correspondence", () => {
+  it("the stream also feeds each new commit with index entries to stream-index, which retries and gives up to the same queue", () => {
+    const t = defaults;
+    const [tableId] = only(resources(t, "AWS::DynamoDB::Table"));
+    const [queueId] = only(resources(t, "AWS::SQS::Queue"));
+    const [, mapping] = only(resources(t, "AWS::Lambda::EventSourceMapping").filter(([, m]) => JSON.stringify(m.Properties.FunctionName).includes(functionId(t, "stream-index"))));
+    expect(mapping.Properties).toMatchObject({
+      EventSourceArn: { "Fn::GetAtt": [tableId, "StreamArn"] },
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+      DestinationConfig: { OnFailure: { Destination: { "Fn::GetAtt": [queueId, "Arn"] } } },
+      FilterCriteria: {
+        Filters: [{ Pattern: JSON.stringify({ eventName: ["INSERT"], dynamodb: { Keys: { SK: { S: [{ prefix: "EV#" }] } }, NewImage: { idx: { S: [{ exists: true }] } } } }) }],
+      },
+    });
+  });
+
+  it("an EventBridge schedule runs sweep-deadlines every minute, and may invoke nothing else", () => {
+    const t = defaults;
+    const [ruleId, rule] = only(resources(t, "AWS::Events::Rule"));
+    expect(rule.Properties).toMatchObject({ ScheduleExpression: "rate(1 minute)", State: "ENABLED" });
+    expect(rule.Properties.Targets).toHaveLength(1);
+    expect(rule.Properties.Targets[0]).toMatchObject({ Arn: { "Fn::GetAtt": [functionId(t, "sweep-deadlines"), "Arn"] }, RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 60 } });
+    const permission = only(resources(t, "AWS::Lambda::Permission").filter(([, p]) => p.Properties.Principal === "events.amazonaws.com"))[1];
+    expect(permission.Properties).toMatchObject({ Action: "lambda:InvokeFunction", SourceArn: { "Fn::GetAtt": [ruleId, "Arn"] } });
+    expect(refersTo(permission.Properties.FunctionName, functionId(t, "sweep-deadlines"), "Arn")).toBe(true);
   });
 });
 

@@ -183,6 +183,18 @@ describe("exportMat", () => {
     );
   });
 
+  it("ends a game resigned and accepted with the winner's line (a gammon: twice the cube)", () => {
+    const b = logBuilder({ matchLength: 3, cube: true });
+    b.roll(0, 6, 5);
+    b.move(0, "24/13");
+    b.log.push({ version: b.log.length + 1, type: "ResignationOffered", at: "2026-01-01T00:00:00.000Z", data: { seat: 1, value: "gammon" } });
+    b.log.push({ version: b.log.length + 1, type: "ResignationAccepted", at: "2026-01-01T00:00:00.000Z", data: { seat: 0, resigned: 1, value: "gammon" } });
+    b.roll(1, 1, 3); // game 2: seat 1 wins the opening
+    b.move(1, "8/5 6/5");
+    const lines = exportMat(b.log).split("\n");
+    expect(lines.slice(5, 11)).toEqual([`  1) 65: 24/13${" ".repeat(19)}`, "      Wins 2 points", "", " Game 2", " Player1 : 2                    Player2 : 0", "  1)                             13: 8/5 6/5"]);
+  });
+
   it("replaces blanks and colons in names, which gnubg reads as one word", () => {
     const b = logBuilder({ matchLength: 1, cube: false });
     b.roll(0, 6, 5);

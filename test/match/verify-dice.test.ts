@@ -17,7 +17,7 @@ function finishedLog(rolls: number): MatchEvent[] {
     version: events.length + 1,
     type: "MatchFinished",
     at,
-    data: { outcome: { winningSide: "white", winner: 0, winners: [0], detail: null }, diceSeed: SEED },
+    data: { outcome: { reason: "played", winningSide: "white", winner: 0, winners: [0], detail: null }, diceSeed: SEED },
   });
   return events;
 }

@@ -7,7 +7,7 @@ import { createService } from "../../src/service/service.js";
 import { hashSeatToken } from "../../src/service/seat-tokens.js";
 import { ConnectionStore } from "../../src/store/connection-store.js";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
-import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
+import { tableStores } from "../../src/store/table-stores.js";
 import { createViaRest, events } from "../helpers/matches.js";
 import type { TestServer } from "../helpers/server.js";
 import { eventually, rawSocket, scanTable, startLiveServer, UPDATE_QUERY, updatesOf, watch } from "./support.js";
@@ -158,11 +158,12 @@ describe("the lambda path in the local server", () => {
     const created = await createViaRest(t);
     const { client, doc } = createDynamoClients({ endpoint: t.server.embedded!.endpoint });
     try {
-      const store = new DynamoEventStore(doc, t.server.tableName);
+      const stores = tableStores(doc, t.server.tableName);
+      const { store } = stores;
       const connections = new ConnectionStore(doc, t.server.tableName);
       const posted: { to: string; message: ServerMessage }[] = [];
       const handlers = createLiveHandlers({
-        service: createService({ store, now: () => new Date(), randomBytes }),
+        service: createService({ ...stores, now: () => new Date(), randomBytes }),
         store,
         connections,
         post: async (to, message) => (posted.push({ to, message }), "sent"),

@@ -13,7 +13,7 @@ import { startTestStore, type TestStore } from "../support/dynamo.js";
 
 let t: TestStore;
 let service: TabulaService;
-const serviceOver = (store: EventStore) => createService({ store, now: () => new Date("2026-01-01T00:00:00Z"), randomBytes });
+const serviceOver = (store: EventStore) => createService({ store, players: t.players, index: t.index, now: () => new Date("2026-01-01T00:00:00Z"), randomBytes });
 
 beforeAll(async () => {
   t = await startTestStore();

@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
-import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
+import type { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
+import type { DynamoMatchIndex } from "../../src/store/match-index.js";
+import type { DynamoPlayerStore } from "../../src/store/player-store.js";
+import { tableStores } from "../../src/store/table-stores.js";
 import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
 import { ensureTable } from "../../src/store/table.js";
 
 /** A fresh table on a real embedded DynamoDB-compatible store, with every API call counted. */
 export interface TestStore {
   readonly store: DynamoEventStore;
+  readonly players: DynamoPlayerStore;
+  readonly index: DynamoMatchIndex;
   readonly tableName: string;
   readonly endpoint: string;
   /** Operation names (PutItem, Query, ...) sent since the last `resetCalls`. */
@@ -30,7 +35,7 @@ export async function startTestStore(embedded?: EmbeddedStore): Promise<TestStor
   await ensureTable(client, tableName);
   calls.length = 0;
   return {
-    store: new DynamoEventStore(doc, tableName),
+    ...tableStores(doc, tableName),
     tableName,
     endpoint: server.endpoint,
     calls,

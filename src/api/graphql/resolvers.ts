@@ -1,17 +1,20 @@
 import { RULESETS } from "../../engine/registry.js";
 import type { Json } from "../../engine/ruleset.js";
+import type { InboxRow } from "../../match/inbox-rows.js";
+import type { MatchStatus } from "../../match/state.js";
 import { TabulaError } from "../../errors.js";
 import type { MatchView } from "../../service/match-view.js";
 import { toMatchView } from "../../service/match-view.js";
+import type { CommandResult } from "../../service/handle-command.js";
 import { tokenOf } from "../auth.js";
-import { checkExpectedVersion, checkIdempotencyKey, checkJsonSize, checkSeats } from "../inputs.js";
+import { checkCreateMatchExtras, checkExpectedVersion, checkIdempotencyKey, checkJsonSize, checkSeats, type CreateMatchExtras } from "../inputs.js";
 import { LIMITS } from "../limits.js";
 import type { GraphqlContext } from "./context.js";
 import { JsonScalar } from "./json-scalar.js";
 import { rulesetInfo, type RulesetInfo } from "../ruleset-catalog.js";
 
 interface CreateMatchArgs {
-  input: { ruleset: string; options?: Json | null; seats?: number | null };
+  input: { ruleset: string; options?: Json | null; seats?: number | null } & CreateMatchExtras;
 }
 interface SubmitMoveArgs {
   matchId: string;
@@ -19,6 +22,17 @@ interface SubmitMoveArgs {
   expectedVersion?: number | null;
   idempotencyKey?: string | null;
 }
+interface MatchArgs {
+  matchId: string;
+}
+
+const view = (result: CommandResult): MatchView => toMatchView(result.state, result.seat);
+
+/** A command on a match by the bearer token's seat, answered with the match as that seat sees it. */
+const seatCommand =
+  (run: (ctx: GraphqlContext, matchId: string, token: string | undefined) => Promise<CommandResult>) =>
+  async (_: unknown, args: MatchArgs, ctx: GraphqlContext): Promise<MatchView> =>
+    view(await run(ctx, args.matchId, tokenOf(ctx.auth)));
 
 export const resolvers = {
   JSON: JsonScalar,
@@ -32,22 +46,37 @@ export const resolvers = {
         throw error;
       }
     },
+    async myMatches(_: unknown, args: { status?: MatchStatus | null; toMove?: boolean | null; after?: string | null; limit?: number | null }, ctx: GraphqlContext) {
+      const page = await ctx.service.myMatches(tokenOf(ctx.auth), {
+        status: args.status ?? undefined,
+        toMove: args.toMove ?? undefined,
+        after: args.after ?? undefined,
+        limit: args.limit ?? undefined,
+      });
+      return { entries: page.rows, next: page.next };
+    },
     rulesets: (): readonly string[] => RULESETS,
     ruleset: (_: unknown, args: { id: string }): RulesetInfo | null => rulesetInfo(args.id),
   },
   Mutation: {
+    async createPlayer(_: unknown, args: { name: string }, ctx: GraphqlContext) {
+      const { player, token } = await ctx.service.createPlayer(args.name);
+      return { player: { id: player.id, name: player.name }, createdAt: player.createdAt, token };
+    },
     async createMatch(_: unknown, { input }: CreateMatchArgs, ctx: GraphqlContext) {
       if (input.options !== undefined && input.options !== null) checkJsonSize(input.options, LIMITS.maxOptionsBytes, "options");
-      const created = await ctx.service.createMatch({
-        ruleset: input.ruleset,
-        options: input.options ?? undefined,
-        seats: checkSeats(input.seats),
-      });
-      return { match: toMatchView(created.state, null), seats: created.seats };
+      const created = await ctx.service.createMatch(
+        { ruleset: input.ruleset, options: input.options ?? undefined, seats: checkSeats(input.seats), ...checkCreateMatchExtras(input) },
+        tokenOf(ctx.auth),
+      );
+      return { match: toMatchView(created.state, null), seats: created.seats, invitations: created.invitations };
     },
-    async rollDice(_: unknown, args: { matchId: string }, ctx: GraphqlContext): Promise<MatchView> {
-      const result = await ctx.service.rollDice(args.matchId, tokenOf(ctx.auth));
-      return toMatchView(result.state, result.seat);
+    async joinMatch(_: unknown, args: { matchId: string; invitation?: string | null; seat?: number | null }, ctx: GraphqlContext) {
+      const joined = await ctx.service.joinMatch({ matchId: args.matchId, invitation: args.invitation ?? undefined, seat: args.seat ?? undefined, token: tokenOf(ctx.auth) });
+      return { match: toMatchView(joined.state, joined.seat), seat: joined.seat, token: joined.seatToken };
+    },
+    async rollDice(_: unknown, args: MatchArgs, ctx: GraphqlContext): Promise<MatchView> {
+      return view(await ctx.service.rollDice(args.matchId, tokenOf(ctx.auth)));
     },
     async submitMove(_: unknown, args: SubmitMoveArgs, ctx: GraphqlContext): Promise<MatchView> {
       checkJsonSize(args.move, LIMITS.maxMoveBytes, "the move");
@@ -58,13 +87,27 @@ export const resolvers = {
         expectedVersion: checkExpectedVersion(args.expectedVersion),
         idempotencyKey: checkIdempotencyKey(args.idempotencyKey),
       });
-      return toMatchView(result.state, result.seat);
+      return view(result);
     },
+    async resign(_: unknown, args: MatchArgs & { value?: string | null }, ctx: GraphqlContext): Promise<MatchView> {
+      return view(await ctx.service.resign(args.matchId, tokenOf(ctx.auth), args.value ?? undefined));
+    },
+    claimTimeout: seatCommand((ctx, id, token) => ctx.service.claimTimeout(id, token)),
+    acceptResignation: seatCommand((ctx, id, token) => ctx.service.acceptResignation(id, token)),
+    declineResignation: seatCommand((ctx, id, token) => ctx.service.declineResignation(id, token)),
+    offerDraw: seatCommand((ctx, id, token) => ctx.service.offerDraw(id, token)),
+    acceptDraw: seatCommand((ctx, id, token) => ctx.service.acceptDraw(id, token)),
+    declineDraw: seatCommand((ctx, id, token) => ctx.service.declineDraw(id, token)),
+    abort: seatCommand((ctx, id, token) => ctx.service.abort(id, token)),
   },
   Match: {
     events: async (match: MatchView, args: { after?: number | null; limit?: number | null }, ctx: GraphqlContext) =>
       // The match was read with the request's token, which is checked there. More events follow
       // while the last one's version is below the match's `version`.
       (await ctx.service.listEvents(match.id, undefined, args.after ?? 0, args.limit ?? LIMITS.maxEventsPage)).events,
+  },
+  InboxEntry: {
+    // The inbox was read with the player's token, which acts for this seat.
+    match: (entry: InboxRow, _: unknown, ctx: GraphqlContext): Promise<MatchView> => ctx.service.getMatch(entry.matchId, tokenOf(ctx.auth)),
   },
 };

@@ -6,7 +6,10 @@ import { MATCH_STATUSES } from "../../match/state.js";
 import { LIMITS } from "../limits.js";
 import { OPERATIONS, operationErrors, type OperationName } from "../operations.js";
 import { jsonSchemaOf, rulesetCatalog } from "../ruleset-catalog.js";
-import { CreateMatchBody, RollDiceBody, SubmitMoveBody } from "./bodies.js";
+import { CreateMatchBody, CreatePlayerBody, EmptyBody, JoinMatchBody, ResignBody, RollDiceBody, SubmitMoveBody } from "./bodies.js";
+import { OUTCOME_REASONS } from "../../match/outcome.js";
+import { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX } from "../../service/my-matches.js";
+import { CORRESPONDENCE_DAYS, MAX_BANK_MINUTES, MAX_MINUTES_PER_MOVE } from "../../match/time-control.js";
 
 /**
  * OpenAPI 3.1 description of the REST API, served at GET /api/openapi.json. What the code
@@ -52,6 +55,20 @@ const operation = (name: OperationName, spec: Record<string, unknown> & { respon
 
 const unsupportedMediaType = { "415": { description: "BAD_USER_INPUT: the body is not sent as `application/json`.", content: json(ref("ErrorBody")) } };
 
+
+/** A command of a seat that takes no parameters (the seat from the token), answered with the match. */
+const seatCommand = (name: OperationName, summary: string, description: string) => ({
+  post: operation(name, {
+    tags: ["matches"],
+    summary,
+    description,
+    security: [{ bearerAuth: [] }],
+    parameters: [{ $ref: "#/components/parameters/MatchId" }],
+    requestBody: { required: false, content: json(ref("EmptyRequest")) },
+    responses: { "200": { description: "The match after the command.", headers: etag, content: json(ref("Match")) }, ...unsupportedMediaType },
+  }),
+});
+
 function build() {
   const catalog = rulesetCatalog();
   const rulesetSchemas = Object.fromEntries(
@@ -71,8 +88,10 @@ function build() {
         "The same operations as the GraphQL API at `/graphql`, over one service. Every match is an append-only event log; " +
         "each command is checked against the current state and either appends events or is rejected with a stable code " +
         "and changes nothing.\n\n" +
-        "Authentication: `createMatch` hands out one secret token per seat. Send it as `Authorization: Bearer <token>` to act " +
-        "for that seat. Reads need no token (spectators); with one, the match is shown as that seat sees it.\n\n" +
+        "Authentication: `createMatch` (and `joinMatch`) hand out a secret token per seat (`tbl_...`). Send it as " +
+        "`Authorization: Bearer <token>` to act for that seat. A player token (`tbp_...`, from `createPlayer`) acts for every " +
+        "seat its player holds and reads its inbox (`myMatches`). Reads need no token (spectators); with one, the match is shown " +
+        "as that seat sees it.\n\n" +
         "Errors: `{\"error\": {\"code\", \"message\", ...details}}`. Codes (closed set), their status and when they are answered:\n\n" +
         `| code | HTTP | when |\n|---|---|---|\n${errorTable}\n\n` +
         "Every GET route answers HEAD too: the same status and headers, no body. Match reads and pages of the log carry an " +
@@ -87,7 +106,12 @@ function build() {
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: "/", description: "This server" }],
-    tags: [{ name: "matches", description: "Matches, their commands and their event log" }, { name: "rulesets" }, { name: "meta" }],
+    tags: [
+      { name: "matches", description: "Matches, their commands and their event log" },
+      { name: "players", description: "Players across matches and their inboxes" },
+      { name: "rulesets" },
+      { name: "meta" },
+    ],
     paths: {
       [path("createMatch")]: {
         post: operation("createMatch", {
@@ -150,6 +174,77 @@ function build() {
           responses: { "200": { description: "The match after the move.", headers: etag, content: json(ref("Match")) }, ...unsupportedMediaType },
         }),
       },
+      [path("createPlayer")]: {
+        post: operation("createPlayer", {
+          tags: ["players"],
+          summary: "Create a player",
+          description: "An identity across matches and its token (`tbp_...`), shown only here. Needs no token.",
+          security: [],
+          requestBody: { required: true, content: json(ref("CreatePlayerRequest")) },
+          responses: { "201": { description: "Created.", content: json(ref("CreatePlayerResponse")) }, ...unsupportedMediaType },
+        }),
+      },
+      [path("myMatches")]: {
+        get: operation("myMatches", {
+          tags: ["players"],
+          summary: "The player's inbox",
+          description:
+            "The matches of the player token's player, and of no one else: where it is to act first (soonest deadline first), then " +
+            "the others going or waiting for players (the same order), then the finished ones (latest first). Pass `next` as `after` " +
+            "for the next page.",
+          security: [{ bearerAuth: [] }],
+          parameters: [
+            { name: "status", in: "query", required: false, schema: ref("MatchStatus") },
+            { name: "toMove", in: "query", required: false, description: "true: only where the player is to act; false: only where it is not.", schema: { type: "boolean" } },
+            { name: "after", in: "query", required: false, description: "The `next` cursor of the previous page.", schema: { type: "string" } },
+            { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: INBOX_PAGE_MAX, default: INBOX_PAGE_DEFAULT } },
+          ],
+          responses: { "200": { description: "A page of the inbox.", content: json(ref("InboxPage")) } },
+        }),
+      },
+      [path("joinMatch")]: {
+        post: operation("joinMatch", {
+          tags: ["matches"],
+          summary: "Take an open seat",
+          description:
+            "With the seat's invitation code (or, with the token of the player a seat is reserved for, without one). Answers the " +
+            "seat's own token; with a player token the seat is also bound to the player. The match starts, and its clock runs, once " +
+            "every seat is taken.",
+          security: [{}, { bearerAuth: [] }],
+          parameters: [{ $ref: "#/components/parameters/MatchId" }],
+          requestBody: { required: false, content: json(ref("JoinMatchRequest")) },
+          responses: { "200": { description: "The seat taken.", headers: etag, content: json(ref("JoinMatchResponse")) }, ...unsupportedMediaType },
+        }),
+      },
+      [path("claimTimeout")]: seatCommand(
+        "claimTimeout",
+        "Claim a timeout",
+        "Once a deadline has passed (by the server's clock): the sides of the seats out of time lose; before every side has moved the " +
+          "match is aborted instead. Any seat may claim; the server also finishes overdue matches by itself.",
+      ),
+      [path("resign")]: {
+        post: operation("resign", {
+          tags: ["matches"],
+          summary: "Resign",
+          description:
+            "Without `value`: concede the match (every other side wins). With a value of the ruleset's `resignationValues` " +
+            "(backgammon: single, gammon, backgammon): offer to lose the game in progress for it; the opponent accepts or declines.",
+          security: [{ bearerAuth: [] }],
+          parameters: [{ $ref: "#/components/parameters/MatchId" }],
+          requestBody: { required: false, content: json(ref("ResignRequest")) },
+          responses: { "200": { description: "The match after the resignation (or the offer).", headers: etag, content: json(ref("Match")) }, ...unsupportedMediaType },
+        }),
+      },
+      [path("acceptResignation")]: seatCommand("acceptResignation", "Accept a resignation", "The game is scored for the value offered; the match ends if that score ends it."),
+      [path("declineResignation")]: seatCommand("declineResignation", "Decline a resignation", "The game goes on."),
+      [path("offerDraw")]: seatCommand(
+        "offerDraw",
+        "Offer a draw",
+        "Where `drawAllowed`. It stands until a seat of another side accepts or declines it, or rolls or moves instead (which declines it).",
+      ),
+      [path("acceptDraw")]: seatCommand("acceptDraw", "Accept a draw", "The match ends drawn (reason `drawAgreed`)."),
+      [path("declineDraw")]: seatCommand("declineDraw", "Decline a draw", "Play goes on."),
+      [path("abort")]: seatCommand("abort", "Abort", "Calls the match off without a result, while some side has not moved yet (or a seat is still open)."),
       [path("listEvents")]: {
         get: operation("listEvents", {
           tags: ["matches"],
@@ -237,7 +332,7 @@ function build() {
         bearerAuth: {
           type: "http",
           scheme: "bearer",
-          description: "A seat token from createMatch (`tbl_...`). It acts for its seat of its match only.",
+          description: "A seat token from createMatch or joinMatch (`tbl_...`), acting for its seat of its match only; or a player token (`tbp_...`), acting for every seat its player holds.",
         },
       },
       headers: {
@@ -316,6 +411,7 @@ function build() {
           required: [
             "id", "ruleset", "status", "version", "seat", "seats", "sides", "side", "toMove", "toAct", "phase", "awaiting",
             "dice", "legalMoves", "state", "winner", "result", "diceCommitment", "diceSeed", "createdAt", "updatedAt",
+            "seating", "clock", "deadline", "offer", "drawAllowed",
           ],
           properties: {
             id: { type: "string" },
@@ -345,12 +441,56 @@ function build() {
             diceSeed: { type: ["string", "null"], description: "The seed (hex), revealed once the match is finished." },
             createdAt: { type: "string", format: "date-time" },
             updatedAt: { type: "string", format: "date-time" },
+            seating: { type: "array", items: ref("Seat"), description: "Who holds each seat (the players' names where known), and which are open." },
+            clock: { oneOf: [{ type: "null" }, ref("Clock")], description: "The time control and each seat's deadline; null without one." },
+            deadline: {
+              type: ["string", "null"],
+              format: "date-time",
+              description: "When the match ends by itself if the seats due do not act: its clock's first deadline, or, while a seat is open, when the invitations lapse.",
+            },
+            offer: { oneOf: [{ type: "null" }, ref("Offer")], description: "A draw or resignation offer awaiting its answer." },
+            drawAllowed: { type: "boolean", description: "Whether a draw may be offered." },
           },
+        },
+        Player: { type: "object", required: ["id", "name"], properties: { id: { type: "string" }, name: { type: "string" } } },
+        Seat: {
+          type: "object",
+          required: ["seat", "player", "open", "invitationExpiresAt", "reservedFor"],
+          properties: {
+            seat: { type: "integer", minimum: 0 },
+            player: { oneOf: [{ type: "null" }, ref("Player")] },
+            open: { type: "boolean" },
+            invitationExpiresAt: { type: ["string", "null"], format: "date-time" },
+            reservedFor: { oneOf: [{ type: "null" }, ref("Player")] },
+          },
+        },
+        Clock: {
+          type: "object",
+          required: ["daysPerMove", "minutesPerMove", "bankMinutes", "seats"],
+          properties: {
+            daysPerMove: { type: ["integer", "null"], enum: [...CORRESPONDENCE_DAYS, null] },
+            minutesPerMove: { type: ["integer", "null"], minimum: 1, maximum: MAX_MINUTES_PER_MOVE },
+            bankMinutes: { type: "integer", minimum: 0, maximum: MAX_BANK_MINUTES },
+            seats: {
+              type: "array",
+              items: {
+                type: "object",
+                required: ["seat", "deadline", "bankSeconds"],
+                properties: { seat: { type: "integer" }, deadline: { type: ["string", "null"], format: "date-time" }, bankSeconds: { type: "integer", minimum: 0 } },
+              },
+            },
+          },
+        },
+        Offer: {
+          type: "object",
+          required: ["kind", "seat"],
+          properties: { kind: { type: "string", enum: ["draw", "resignation"] }, seat: { type: "integer" }, value: { type: "string", description: "What a resignation offers." } },
         },
         Outcome: {
           type: "object",
-          required: ["winningSide", "winners", "winner", "detail"],
+          required: ["reason", "winningSide", "winners", "winner", "detail"],
           properties: {
+            reason: { type: "string", enum: [...OUTCOME_REASONS], description: "Why the match ended." },
             winningSide: { type: ["string", "null"], description: "The winning side; null for a draw or a shared first place." },
             winners: { type: "array", items: { type: "integer" }, description: "Seats of every side that won or shares the win." },
             winner: { type: ["integer", "null"], description: "The winning seat when the winning side has one seat." },
@@ -367,9 +507,11 @@ function build() {
             data: {
               type: "object",
               description:
-                "The event's payload: `{seat, n, values}` for DiceRolled; `{seat, move, notes?}` for MovePlayed (`notes`: what the move " +
-                "did, each `{type, ...}` from the ruleset's notes); `{seat, reason}` for TurnPassed (a PassReason); `{outcome, diceSeed}` " +
-                "for MatchFinished.",
+                "The event's payload: `{seat, player}` for SeatJoined; `{seat, n, values}` for DiceRolled; `{seat, move, notes?}` for " +
+                "MovePlayed (`notes`: what the move did, each `{type, ...}` from the ruleset's notes); `{seat, reason}` for TurnPassed " +
+                "(a PassReason); `{seat}` for DrawOffered, DrawDeclined, DrawAccepted, ResignationDeclined and Resigned; `{seat, value}` " +
+                "for ResignationOffered; `{seat, resigned, value}` for ResignationAccepted; `{seats, claimedBy}` for TimedOut; " +
+                "`{seat, cause}` for Aborted; `{outcome, diceSeed}` for MatchFinished.",
             },
           },
         },
@@ -389,7 +531,7 @@ function build() {
         },
         Ruleset: {
           type: "object",
-          required: ["id", "dice", "awaiting", "notes", "reasons", "optionsSchema", "moveSchema"],
+          required: ["id", "dice", "awaiting", "notes", "reasons", "optionsSchema", "moveSchema", "resignationValues"],
           properties: {
             id: { type: "string", enum: [...RULESETS] },
             dice: { type: "string", enum: [...DICE_KINDS] },
@@ -398,6 +540,7 @@ function build() {
             reasons: { type: "array", items: { type: "string" } },
             optionsSchema: { type: "object", description: "JSON Schema of the options." },
             moveSchema: { type: "object", description: "JSON Schema of one move." },
+            resignationValues: { type: "array", items: { type: "string" }, description: "What a resignation may offer for a game; empty: it concedes the match." },
           },
         },
         CreateMatchRequest: {
@@ -406,8 +549,56 @@ function build() {
         },
         CreateMatchResponse: {
           type: "object",
-          required: ["match", "seats"],
-          properties: { match: ref("Match"), seats: { type: "array", items: ref("SeatCredential") } },
+          required: ["match", "seats", "invitations"],
+          properties: { match: ref("Match"), seats: { type: "array", items: ref("SeatCredential") }, invitations: { type: "array", items: ref("Invitation") } },
+        },
+        Invitation: {
+          type: "object",
+          required: ["seat", "code", "expiresAt", "reservedFor", "link"],
+          properties: {
+            seat: { type: "integer" },
+            code: { type: "string", description: "`tbi_...`: whoever has it may take the seat (`joinMatch`)." },
+            expiresAt: { type: "string", format: "date-time" },
+            reservedFor: { oneOf: [{ type: "null" }, ref("Player")] },
+            link: { type: ["string", "null"], description: "`invitationLink` filled in." },
+          },
+        },
+        CreatePlayerRequest: jsonSchemaOf(CreatePlayerBody),
+        CreatePlayerResponse: {
+          type: "object",
+          required: ["player", "token"],
+          properties: {
+            player: { type: "object", required: ["id", "name", "createdAt"], properties: { id: { type: "string" }, name: { type: "string" }, createdAt: { type: "string", format: "date-time" } } },
+            token: { type: "string", description: "`tbp_...`: acts for every seat the player holds. Shown only here." },
+          },
+        },
+        JoinMatchRequest: jsonSchemaOf(JoinMatchBody),
+        JoinMatchResponse: {
+          type: "object",
+          required: ["match", "seat", "token"],
+          properties: { match: ref("Match"), seat: { type: "integer" }, token: { type: "string", description: "The seat's own token, shown only here." } },
+        },
+        ResignRequest: jsonSchemaOf(ResignBody),
+        EmptyRequest: jsonSchemaOf(EmptyBody),
+        InboxPage: {
+          type: "object",
+          required: ["entries", "next"],
+          properties: { entries: { type: "array", items: ref("InboxEntry") }, next: { type: ["string", "null"], description: "Pass as `after` for the next page." } },
+        },
+        InboxEntry: {
+          type: "object",
+          required: ["matchId", "ruleset", "seat", "invited", "status", "toMove", "deadline", "players"],
+          properties: {
+            matchId: { type: "string" },
+            ruleset: { type: "string", enum: [...RULESETS] },
+            seat: { type: "integer" },
+            invited: { type: "boolean", description: "The seat is reserved for the player, who has not taken it yet." },
+            status: ref("MatchStatus"),
+            toMove: { type: "boolean", description: "The match waits for the player's seat now." },
+            deadline: { type: ["string", "null"], format: "date-time" },
+            finishedAt: { type: ["string", "null"], format: "date-time" },
+            players: { type: "array", items: { type: "object", required: ["seat", "player"], properties: { seat: { type: "integer" }, player: ref("Player") } } },
+          },
         },
         RollDiceRequest: jsonSchemaOf(RollDiceBody),
         SubmitMoveRequest: {

@@ -9,7 +9,10 @@ import { header, type HttpRequest, type HttpResponse, isJsonMediaType, jsonRespo
 import { checkIdempotencyKey, checkJsonSize } from "../inputs.js";
 import { LIMITS } from "../limits.js";
 import { describeIssues } from "../../input-issues.js";
-import { CreateMatchBody, RollDiceBody, SubmitMoveBody } from "./bodies.js";
+import { CreateMatchBody, CreatePlayerBody, EmptyBody, JoinMatchBody, ResignBody, RollDiceBody, SubmitMoveBody } from "./bodies.js";
+import { MATCH_STATUSES, type MatchStatus } from "../../match/state.js";
+import type { CommandResult } from "../../service/handle-command.js";
+import { checkCreateMatchExtras } from "../inputs.js";
 import { openApiDocument } from "./openapi.js";
 import { RULESETS } from "../../engine/registry.js";
 import { rulesetCatalog, rulesetInfo } from "../ruleset-catalog.js";
@@ -73,12 +76,57 @@ function nonNegativeInteger(value: string | undefined, name: string): number | u
   return Number(value);
 }
 
+const createPlayer: RouteHandler = async ({ request, service }) => {
+  const body = readBody(request, CreatePlayerBody);
+  const created = await service.createPlayer(body.name);
+  return jsonResponse(201, created, { "cache-control": "no-store" });
+};
+
 const createMatch: RouteHandler = async ({ request, service }) => {
   const body = readBody(request, CreateMatchBody);
   if (body.options !== undefined) checkJsonSize(body.options, LIMITS.maxOptionsBytes, "options");
-  const created = await service.createMatch({ ruleset: body.ruleset, options: body.options, seats: body.seats ?? undefined });
+  const created = await service.createMatch({ ruleset: body.ruleset, options: body.options, seats: body.seats ?? undefined, ...checkCreateMatchExtras(body) }, token(request));
   const match = toMatchView(created.state, null);
-  return jsonResponse(201, { match, seats: created.seats }, { location: matchPath(match.id), etag: matchTag(match) });
+  return jsonResponse(201, { match, seats: created.seats, invitations: created.invitations }, { location: matchPath(match.id), etag: matchTag(match) });
+};
+
+const joinMatch: RouteHandler = async ({ request, params, service }) => {
+  const body = readBody(request, JoinMatchBody, true);
+  const joined = await service.joinMatch({ matchId: params.id as string, invitation: body.invitation ?? undefined, seat: body.seat ?? undefined, token: token(request) });
+  const match = toMatchView(joined.state, joined.seat);
+  return jsonResponse(200, { match, seat: joined.seat, token: joined.seatToken }, { etag: matchTag(match), "cache-control": "no-store" });
+};
+
+/** A command on a match that takes no parameters: an empty body or `{}`, the seat from the token. */
+const seatCommand =
+  (run: (service: RouteContext["service"], matchId: string, token: string | undefined) => Promise<CommandResult>): RouteHandler =>
+  async ({ request, params, service }) => {
+    readBody(request, EmptyBody, true);
+    const result = await run(service, params.id as string, token(request));
+    return matchResponse(200, toMatchView(result.state, result.seat));
+  };
+
+const resign: RouteHandler = async ({ request, params, service }) => {
+  const body = readBody(request, ResignBody, true);
+  const result = await service.resign(params.id as string, token(request), body.value ?? undefined);
+  return matchResponse(200, toMatchView(result.state, result.seat));
+};
+
+function inboxQuery(request: HttpRequest) {
+  const { status, toMove, after } = request.query;
+  if (status !== undefined && !(MATCH_STATUSES as readonly string[]).includes(status)) throw new TabulaError("BAD_USER_INPUT", `\`status\` is one of ${MATCH_STATUSES.join(", ")}`);
+  if (toMove !== undefined && toMove !== "true" && toMove !== "false") throw new TabulaError("BAD_USER_INPUT", "`toMove` is true or false");
+  return {
+    status: status as MatchStatus | undefined,
+    toMove: toMove === undefined ? undefined : toMove === "true",
+    after: after === "" ? undefined : after,
+    limit: nonNegativeInteger(request.query.limit, "limit"),
+  };
+}
+
+const myMatches: RouteHandler = async ({ request, service }) => {
+  const page = await service.myMatches(token(request), inboxQuery(request));
+  return jsonResponse(200, { entries: page.rows, next: page.next }, { "cache-control": "no-store" });
 };
 
 const rollDice: RouteHandler = async ({ request, params, service }) => {
@@ -143,7 +191,18 @@ const getRuleset: RouteHandler = async ({ params }) => {
 
 /** Every REST route; the OpenAPI document describes exactly these (checked by a test). Each GET answers HEAD too. */
 export const REST_ROUTES: readonly RouteSpec<RouteHandler>[] = [
+  { method: "POST", path: "/api/players", handler: createPlayer },
+  { method: "GET", path: "/api/players/me/matches", handler: myMatches },
   { method: "POST", path: "/api/matches", handler: createMatch },
+  { method: "POST", path: "/api/matches/{id}/join", handler: joinMatch },
+  { method: "POST", path: "/api/matches/{id}/timeout", handler: seatCommand((service, id, t) => service.claimTimeout(id, t)) },
+  { method: "POST", path: "/api/matches/{id}/resign", handler: resign },
+  { method: "POST", path: "/api/matches/{id}/resignation/accept", handler: seatCommand((service, id, t) => service.acceptResignation(id, t)) },
+  { method: "POST", path: "/api/matches/{id}/resignation/decline", handler: seatCommand((service, id, t) => service.declineResignation(id, t)) },
+  { method: "POST", path: "/api/matches/{id}/draw/offer", handler: seatCommand((service, id, t) => service.offerDraw(id, t)) },
+  { method: "POST", path: "/api/matches/{id}/draw/accept", handler: seatCommand((service, id, t) => service.acceptDraw(id, t)) },
+  { method: "POST", path: "/api/matches/{id}/draw/decline", handler: seatCommand((service, id, t) => service.declineDraw(id, t)) },
+  { method: "POST", path: "/api/matches/{id}/abort", handler: seatCommand((service, id, t) => service.abort(id, t)) },
   { method: "GET", path: "/api/matches/{id}", handler: getMatch },
   { method: "POST", path: "/api/matches/{id}/dice", handler: rollDice },
   { method: "POST", path: "/api/matches/{id}/moves", handler: submitMove },

@@ -6,6 +6,7 @@ import { actingSeat, applyDice, legalMoveList, mustPass, NOTES, pass, play } fro
 import { REASONS, refuse } from "./errors.js";
 import { moveSchema, optionsSchema, type BackgammonMove, type BackgammonOptions } from "./options.js";
 import { diceToPlay } from "./plays.js";
+import { concede, RESIGNATION_VALUES } from "./resignation.js";
 import { isSeat, SEATS } from "./seats.js";
 import { initialState, type BackgammonState } from "./state.js";
 import { view } from "./view.js";
@@ -74,4 +75,7 @@ export const backgammon: DiceRuleset<BackgammonOptions, BackgammonState, Backgam
   diceLeft: (state) => (state.game.phase === "move" && state.game.dice ? diceToPlay(state.game.dice) : null),
   view: (state, seat) => view(state, isSeat(seat) ? seat : null, turn(state)),
   outcome,
+  // No draws in backgammon; a game may be resigned for one, two or three times the cube.
+  resignationValues: RESIGNATION_VALUES,
+  concede,
 };

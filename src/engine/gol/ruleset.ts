@@ -70,4 +70,6 @@ export const gol: DicelessRuleset<GolOptions, GolState, GolMove> = {
   pass: (state) => withoutNotes(pass(state)),
   view: (state, seat) => view(state, seat, turn(state)),
   outcome,
+  // Equal scores at full time are a draw (17.18-17.19), so the sides may also agree one.
+  drawAllowed: () => true,
 };

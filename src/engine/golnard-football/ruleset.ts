@@ -113,4 +113,6 @@ export const golnardFootball: DiceRuleset<FootballOptions, FootballState, Footba
   diceLeft: (s) => (s.stage.kind === "turn" && s.stage.step === "move" && s.stage.dice ? s.stage.dice.filter((_, i) => !(s.stage as TurnStage).used[i]) : null),
   view: (s, seat) => view(s, seat, turn(s)),
   outcome,
+  // A draw is a result only where a level match ends as one (not with a shoot-out to decide it).
+  drawAllowed: (s) => s.rules.draw,
 };

@@ -1,0 +1,11 @@
+import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { DynamoEventStore } from "./dynamo-event-store.js";
+import { DynamoMatchIndex } from "./match-index.js";
+import { DynamoPlayerStore } from "./player-store.js";
+
+/** Everything the service keeps in the one table: match logs, players, inboxes and deadlines. */
+export const tableStores = (doc: DynamoDBDocumentClient, tableName: string) => ({
+  store: new DynamoEventStore(doc, tableName),
+  players: new DynamoPlayerStore(doc, tableName),
+  index: new DynamoMatchIndex(doc, tableName),
+});
