@@ -49,8 +49,8 @@ export function judgeCommits(exchange: Exchange, commits: readonly ObservedCommi
       continue;
     }
     const before = world.version(known);
-    const kind = first?.type === "DiceRolled" ? "roll" : first?.type === "MovePlayed" ? "move" : null;
-    const claim = kind ? take((c) => c.kind === kind && c.matchId === commit.matchId) : undefined;
+    const kind = first?.type === "DiceRolled" ? "roll" : first?.type === "MovePlayed" ? "move" : "other";
+    const claim = take((c) => c.kind === kind && c.matchId === commit.matchId);
     if (!claim) {
       const rejected = rejectedOn(commit.matchId);
       findings.push({
@@ -60,7 +60,8 @@ export function judgeCommits(exchange: Exchange, commits: readonly ObservedCommi
     } else {
       const owner = claim.token ? world.tokenOwner(claim.token) : undefined;
       const seat = first && "seat" in first.data ? first.data.seat : undefined;
-      if (!owner || owner.match !== known || owner.seat !== seat) findings.push({ kind: "wrong actor", detail: `a ${claim.kind} on ${known.id} was accepted for seat ${seat} with ${owner ? `the token of seat ${owner.seat} of ${owner.match.id}` : "no seat's token"}` });
+      // A command that is no seat's move (a timeout claimed, a join) may name no seat.
+      if (!owner || owner.match !== known || (seat !== undefined && owner.seat !== seat)) findings.push({ kind: "wrong actor", detail: `a ${claim.kind} on ${known.id} was accepted for seat ${seat} with ${owner ? `the token of seat ${owner.seat} of ${owner.match.id}` : "no seat's token"}` });
       if (claim.expectedVersion !== undefined && claim.expectedVersion !== before) findings.push({ kind: "stale version accepted", detail: `a ${claim.kind} on ${known.id} expecting version ${claim.expectedVersion} was accepted at version ${before}` });
       if (claim.key !== undefined && owner && known.keys.some((k) => k.key === claim.key && k.seat === owner.seat)) findings.push({ kind: "idempotency key reused", detail: `the key ${JSON.stringify(claim.key).slice(0, 80)} of seat ${owner.seat} of ${known.id} was accepted for a second write` });
       const last = commit.events.at(-1)?.version;

@@ -14,7 +14,8 @@ export interface Finding {
  * the commits the store acknowledged meanwhile.
  */
 export interface CommandClaim {
-  readonly kind: "create" | "roll" | "move";
+  /** `other`: a command on a match besides rolls and moves (resign, draw, abort, join, timeout). */
+  readonly kind: "create" | "roll" | "move" | "other";
   /** The match a roll or move was aimed at (as sent). */
   readonly matchId?: string | undefined;
   /** The bearer token the server was given (null: none or unreadable). */

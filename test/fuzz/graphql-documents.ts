@@ -11,7 +11,9 @@ import { type KeyRef, keyRef, type MatchRef, matchRef, type MoveRef, moveRef, re
  * HTTP and WebSocket traffic share them.
  */
 
-const ROOT_FIELDS = ["createMatch", "rollDice", "submitMove", "match", "rulesets", "ruleset", "matchUpdated", "__typename", "__schema", "__type", "nope"] as const;
+/** The correspondence commands that take a match id alone (and `resign` a value): one shape serves them all. */
+const MATCH_COMMANDS = ["claimTimeout", "resign", "acceptResignation", "declineResignation", "offerDraw", "acceptDraw", "declineDraw", "abort"] as const;
+const ROOT_FIELDS = ["createMatch", "rollDice", "submitMove", "match", "rulesets", "ruleset", "matchUpdated", "__typename", "__schema", "__type", "nope", "joinMatch", "createPlayer", "myMatches", ...MATCH_COMMANDS] as const;
 type RootField = (typeof ROOT_FIELDS)[number];
 const NATURAL_TYPE: Record<RootField, "query" | "mutation" | "subscription"> = {
   createMatch: "mutation",
@@ -25,6 +27,10 @@ const NATURAL_TYPE: Record<RootField, "query" | "mutation" | "subscription"> = {
   __schema: "query",
   __type: "query",
   nope: "query",
+  joinMatch: "mutation",
+  createPlayer: "mutation",
+  myMatches: "query",
+  ...(Object.fromEntries(MATCH_COMMANDS.map((c) => [c, "mutation"])) as Record<(typeof MATCH_COMMANDS)[number], "mutation">),
 };
 
 const MATCH_SCALARS = ["id", "ruleset", "status", "version", "seat", "seats", "side", "toMove", "toAct", "phase", "awaiting", "dice", "legalMoves", "state", "winner", "result", "diceCommitment", "diceSeed", "createdAt", "updatedAt"];
@@ -95,7 +101,12 @@ export const documentIntent = (fields: fc.Arbitrary<RootField>): fc.Arbitrary<Do
   });
 
 /** Any root field, mostly the ones that do something. */
-export const anyRootField: fc.Arbitrary<RootField> = fc.oneof({ weight: 10, arbitrary: fc.constantFrom<RootField>("createMatch", "rollDice", "submitMove", "submitMove", "match", "match", "ruleset") }, { weight: 2, arbitrary: fc.constantFrom<RootField>("rulesets", "matchUpdated") }, { weight: 1, arbitrary: fc.constantFrom<RootField>("__typename", "__schema", "__type", "nope") });
+export const anyRootField: fc.Arbitrary<RootField> = fc.oneof(
+  { weight: 10, arbitrary: fc.constantFrom<RootField>("createMatch", "rollDice", "submitMove", "submitMove", "match", "match", "ruleset") },
+  { weight: 2, arbitrary: fc.constantFrom<RootField>("rulesets", "matchUpdated") },
+  { weight: 2, arbitrary: fc.constantFrom<RootField>("joinMatch", "createPlayer", "myMatches", ...MATCH_COMMANDS) },
+  { weight: 1, arbitrary: fc.constantFrom<RootField>("__typename", "__schema", "__type", "nope") },
+);
 
 /** A JSON text as a GraphQL literal (a text that is not JSON goes in as it is: a syntax error to refuse). */
 export function literalOf(jsonText: string): string {
@@ -230,6 +241,24 @@ export function buildDocument(intent: DocumentIntent, target: Target): BuiltDocu
           parts.push(`${alias}nope`);
           roots.push({ field: f.field, key, claim: null });
           break;
+        case "joinMatch":
+          parts.push(`${alias}joinMatch(matchId: ${idArg()}, invitation: ${arg(JSON.stringify(f.ruleset), "String", f.wrongTypes)}${f.pick % 2 ? `, seat: ${arg(String(f.pick % 5), "Int", f.wrongTypes)}` : ""}${extraArg}) { __typename }`);
+          roots.push({ field: f.field, key, claim: { kind: "other", matchId: id, purpose: "hostile" } });
+          break;
+        case "createPlayer":
+          // Its token is not selected: the fuzzer would not know it as a secret.
+          parts.push(`${alias}createPlayer(name: ${arg(JSON.stringify(f.ruleset), "String!", f.wrongTypes)}${extraArg}) { player { id name } }`);
+          roots.push({ field: f.field, key, claim: null });
+          break;
+        case "myMatches":
+          parts.push(`${alias}myMatches${f.pick % 2 ? `(limit: ${arg(f.events?.limit ?? "10", "Int", f.wrongTypes)})` : ""} { __typename }`);
+          roots.push({ field: f.field, key, claim: null });
+          break;
+        default: {
+          const value = f.field === "resign" && f.pick % 3 === 0 ? `, value: ${arg(JSON.stringify(["gammon", "single", "backgammon", f.ruleset][f.pick % 4]), "String", f.wrongTypes)}` : "";
+          parts.push(`${alias}${f.field}(matchId: ${idArg()}${value}${extraArg}) ${matchSelection(f, false)}`);
+          roots.push({ field: f.field, key, claim: { kind: "other", matchId: id, purpose: "hostile" } });
+        }
       }
     }
   });

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { OPERATIONS } from "../../src/api/operations.js";
 import { RULESETS } from "../../src/engine/registry.js";
 import { createdIn, matchViewsIn } from "./answer-checks.js";
 import { allowedRestCodes, restTargetLabel, restTargetOf } from "./expected-codes.js";
@@ -8,17 +9,11 @@ import { byteMutation, type ByteMutation, edgyNumberText, hostileJsonText, mutat
 import type { RawHttpRequest } from "./raw-http.js";
 import { type AuthRef, authRef, type KeyRef, keyRef, type MatchRef, matchRef, type MoveRef, moveRef, resolveAuth, resolveKey, resolveMatch, resolveMove, resolveVersion, type VersionRef, versionRef } from "./world-refs.js";
 
-/** Every route of the API, and paths next to them that must not be mistaken for one. */
-const PATHS = [
-  "/api/matches",
-  "/api/matches/{id}",
-  "/api/matches/{id}/dice",
-  "/api/matches/{id}/moves",
-  "/api/matches/{id}/events",
-  "/api/matches/{id}/stream",
-  "/api/rulesets",
-  "/api/rulesets/{ruleset}",
-  "/api/openapi.json",
+/** Every documented route (from the operations table, so a new one is fuzzed as it lands)... */
+const ROUTES = Object.values(OPERATIONS).flatMap((op) => ("rest" in op ? [op.rest.split(" ") as [string, string]] : []));
+const ROUTE_PATHS = [...new Set(ROUTES.map(([, path]) => path.replace("/api/rulesets/{id}", "/api/rulesets/{ruleset}")))];
+/** ...and paths next to them that must not be mistaken for one. */
+const NEAR_PATHS = [
   "/healthz",
   "/",
   "/api",
@@ -31,17 +26,20 @@ const PATHS = [
   "//api/matches/{id}",
   "/api/matches/x/../{id}/dice",
   "/favicon.ico",
-] as const;
+];
 
-/** The method each path is for (the fuzzer mostly uses it, to get past routing). */
-const NATURAL_METHOD: Partial<Record<(typeof PATHS)[number], string>> = { "/api/matches": "POST", "/api/matches/{id}/dice": "POST", "/api/matches/{id}/moves": "POST" };
+/** The method each path is for (the fuzzer mostly uses it, to get past routing); GET for the rest. */
+const NATURAL_METHOD = new Map(ROUTES.filter(([method]) => method !== "GET").map(([method, path]) => [path, method]));
+
+/** The commands on a match besides rolls and moves (the correspondence ones), by operation. */
+const OTHER_COMMANDS = new Set<string>(["joinMatch", "claimTimeout", "resign", "acceptResignation", "declineResignation", "offerDraw", "acceptDraw", "declineDraw", "abort"]);
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "get", "FOO"];
 
 type IdStyle = "plain" | "encoded-nasty" | "raw-nasty" | "bad-percent" | "double-encoded" | "overlong";
 
 export interface RestIntent {
   readonly kind: "rest";
-  readonly path: (typeof PATHS)[number];
+  readonly path: string;
   readonly natural: boolean;
   readonly method: string;
   readonly match: MatchRef;
@@ -112,7 +110,7 @@ const otherHeader: fc.Arbitrary<readonly [string, string]> = fc.oneof(
 
 export const restIntent: fc.Arbitrary<RestIntent> = fc.record({
   kind: fc.constant("rest" as const),
-  path: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...PATHS.slice(0, 9)) }, { weight: 1, arbitrary: fc.constantFrom(...PATHS.slice(9)) }),
+  path: fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...ROUTE_PATHS) }, { weight: 1, arbitrary: fc.constantFrom(...NEAR_PATHS) }),
   // Mostly the path's own method, to get past routing; now and then any method.
   natural: fc.oneof({ weight: 9, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   method: fc.constantFrom(...METHODS),
@@ -152,7 +150,7 @@ export function buildRest(intent: RestIntent, target: Target): { request: RawHtt
   const idSegment = intent.idStyle === "plain" ? percentEncode(id) : NASTY_IDS[intent.idStyle](id);
   const path = intent.path.replace("{id}", idSegment).replace("{ruleset}", percentEncode(intent.ruleset));
   const query = intent.query.length > 0 ? `?${intent.query.map(([k, v]) => `${k}=${v}`).join("&")}` : "";
-  const method = intent.natural ? (NATURAL_METHOD[intent.path] ?? "GET") : intent.method;
+  const method = intent.natural ? (NATURAL_METHOD.get(intent.path) ?? "GET") : intent.method;
   const auth = resolveAuth(intent.auth, world, match);
   const headers: [string, string | Buffer][] = [];
   if (auth.header !== null) headers.push(["authorization", auth.header]);
@@ -201,6 +199,7 @@ export function buildRest(intent: RestIntent, target: Target): { request: RawHtt
   if (routed.kind === "operation" && routed.name === "createMatch") claim = { kind: "create", ...common };
   if (routed.kind === "operation" && routed.name === "rollDice") claim = { kind: "roll", matchId, ...common };
   if (routed.kind === "operation" && routed.name === "submitMove") claim = { kind: "move", matchId, expectedVersion, key, moveJson, ...common };
+  if (routed.kind === "operation" && OTHER_COMMANDS.has(routed.name)) claim = { kind: "other", matchId, ...common };
   if (key !== undefined && moveJson !== undefined && match) world.noteKeyedMove(match.id, key, moveJson);
   return { request, claim, matchId };
 }
