@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { GraphQLError, GraphQLSchema } from "graphql";
-import { useServer } from "graphql-ws/use/ws";
+import { CloseCode, makeServer } from "graphql-ws";
 import { WebSocketServer } from "ws";
 import { createExecutableSchema, type LiveContext, parseLiveDocument } from "../api/graphql/executable-schema.js";
 import { createFormatError } from "../api/graphql/format-error.js";
@@ -9,6 +9,21 @@ import { MAX_MESSAGE_BYTES, SUBPROTOCOL } from "../realtime/protocol.js";
 import { tokenHashOfConnectionParams } from "../realtime/connection-token.js";
 import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
 import type { TabulaService } from "../service/service.js";
+
+/** A connection that answers no ping for this long is dropped (graphql-ws's own default). */
+const KEEP_ALIVE_MS = 12_000;
+
+/** Message types graphql-transport-ws reserves for servers; graphql-ws would fail on them with 4500. */
+const SERVER_ONLY_TYPES = new Set(["connection_ack", "next", "error"]);
+
+function serverOnlyType(text: string): string | null {
+  try {
+    const type = (JSON.parse(text) as { type?: unknown } | null)?.type;
+    return typeof type === "string" && SERVER_ONLY_TYPES.has(type) ? type : null;
+  } catch {
+    return null; // graphql-ws refuses it with 4400
+  }
+}
 
 export interface DirectLiveOptions {
   readonly httpServer: Server;
@@ -35,43 +50,81 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
     maxPayload: MAX_MESSAGE_BYTES,
   });
 
-  const disposable = useServer<Record<string, unknown> | undefined, { tokenHash?: string | null }>(
-    {
-      schema,
-      onConnect(ctx) {
-        try {
-          ctx.extra.tokenHash = tokenHashOfConnectionParams(ctx.connectionParams);
-          return true;
-        } catch {
-          return false; // graphql-ws closes with 4403 Forbidden
-        }
-      },
-      onSubscribe(ctx, _id, payload) {
-        const parsed = parseLiveDocument(schema, payload);
-        if (parsed.errors) return parsed.errors;
-        const { document } = parsed;
-        const { service, signal } = options;
-        const contextValue: LiveContext = {
-          service,
-          // As on the API Gateway path: the seat is settled when the subscription opens.
-          auth: { token: undefined },
-          openUpdates: async (matchId, after) => {
-            const { seat } = await service.openSubscription(matchId, after, ctx.extra.tokenHash ?? null);
-            return new MatchUpdateStream(signal.timelines, signal, matchId, after, seat);
-          },
-        };
-        return { schema, document, variableValues: payload.variables ?? undefined, operationName: payload.operationName ?? undefined, contextValue };
-      },
-      onError: (_ctx, _id, _payload, errors) => format(errors),
-      onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: format(result.errors) } : undefined),
+  const server = makeServer<Record<string, unknown> | undefined, { tokenHash?: string | null }>({
+    schema,
+    onConnect(ctx) {
+      try {
+        ctx.extra.tokenHash = tokenHashOfConnectionParams(ctx.connectionParams);
+        return true;
+      } catch {
+        return false; // graphql-ws closes with 4403 Forbidden
+      }
     },
-    wss,
-  );
+    onSubscribe(ctx, _id, payload) {
+      const parsed = parseLiveDocument(schema, payload);
+      if (parsed.errors) return parsed.errors;
+      const { document } = parsed;
+      const { service, signal } = options;
+      const contextValue: LiveContext = {
+        service,
+        // As on the API Gateway path: the seat is settled when the subscription opens.
+        auth: { token: undefined },
+        openUpdates: async (matchId, after) => {
+          const { seat } = await service.openSubscription(matchId, after, ctx.extra.tokenHash ?? null);
+          return new MatchUpdateStream(signal.timelines, signal, matchId, after, seat);
+        },
+      };
+      return { schema, document, variableValues: payload.variables ?? undefined, operationName: payload.operationName ?? undefined, contextValue };
+    },
+    onError: (_ctx, _id, _payload, errors) => format(errors),
+    onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: format(result.errors) } : undefined),
+  });
+
+  // The socket glue is ours rather than graphql-ws's `useServer`, which answers a client's own
+  // mistakes (a server-only message type; a frame ws refuses as bad UTF-8 or too large) with
+  // 4500 Internal Server Error and a stack trace on the console.
+  wss.on("connection", (socket, request) => {
+    // ws has already closed with 1007 or 1009 when it reports a frame it cannot take.
+    socket.on("error", (error) => options.logger.debug(`a WebSocket from ${request.socket.remoteAddress} sent a frame ws refused: ${error.message}`));
+    let alive = true;
+    socket.on("pong", () => void (alive = true));
+    const keepAlive = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, KEEP_ALIVE_MS);
+    const closed = server.opened(
+      {
+        protocol: socket.protocol,
+        // A write that fails is a client gone (EPIPE, reset); its close event cleans up.
+        send: (data) => new Promise<void>((resolve) => (socket.readyState === socket.OPEN ? socket.send(data, () => resolve()) : resolve())),
+        close: (code, reason) => socket.close(code, reason),
+        onMessage: (handle) =>
+          socket.on("message", async (data) => {
+            const text = String(data);
+            const type = serverOnlyType(text);
+            if (type) return socket.close(CloseCode.BadRequest, `Bad request: only servers send ${type}`);
+            try {
+              await handle(text);
+            } catch (error) {
+              options.logger.error("a WebSocket message failed", error);
+              socket.close(CloseCode.InternalServerError, "Internal server error");
+            }
+          }),
+      },
+      {},
+    );
+    socket.once("close", (code, reason) => {
+      clearInterval(keepAlive);
+      void closed(code, String(reason));
+    });
+  });
+  wss.on("error", (error) => options.logger.error("the WebSocket server failed", error));
 
   return {
     wss,
     close: async () => {
-      await disposable.dispose();
+      for (const client of wss.clients) client.close(1001, "Going away");
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };

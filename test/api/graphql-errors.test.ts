@@ -79,6 +79,17 @@ describe("GraphQL errors", () => {
     expect(options.errors?.[0]?.extensions.code).toBe("BAD_USER_INPUT");
   });
 
+  // Found by the fuzz harness: graphql-js gives up after 50 variable errors with an error of its
+  // own, which was answered (and logged) as INTERNAL_SERVER_ERROR.
+  it("BAD_USER_INPUT (400) for every error of variables too wrong to list, past graphql-js's 50", async () => {
+    const unknownFields = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`k${i}`, i]));
+    const reply = await t.gql(`mutation($input: CreateMatchInput!) { createMatch(input: $input) { match { id } } }`, { input: unknownFields });
+    expect(reply.status).toBe(400);
+    expect(reply.errors).toHaveLength(51);
+    expect(new Set(reply.errors!.map((e) => e.extensions.code))).toEqual(new Set(["BAD_USER_INPUT"]));
+    expect(reply.errors!.at(-1)!.message).toMatch(/error limit reached/);
+  });
+
   it("BAD_USER_INPUT for batches, cross-site simple requests and mutations over GET; queries over GET work", async () => {
     const batch = await post(JSON.stringify([{ query: "{ rulesets }" }, { query: "{ rulesets }" }]));
     expect(batch.status).toBe(400);

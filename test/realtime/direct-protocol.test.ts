@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createViaRest } from "../helpers/matches.js";
 import type { TestServer } from "../helpers/server.js";
 import { rawSocket, startLiveServer, UPDATE_QUERY } from "./support.js";
@@ -40,5 +40,32 @@ describe("protocol errors in direct mode", () => {
     const forbiddenClosed = closeCode(forbidden);
     forbidden.send({ type: "connection_init", payload: { authorization: "Basic abc" } });
     expect(await forbiddenClosed).toBe(4403);
+  });
+
+  // Found by the fuzz harness (test/fuzz/): graphql-ws's own socket glue answered these with 4500
+  // Internal Server Error and a stack trace on the console, for what is the client's mistake.
+  it("closes with 4400 on a message type only servers send, and quietly with 1007/1009 on frames ws refuses", async () => {
+    const console_ = vi.spyOn(console, "error");
+    try {
+      for (const message of [{ type: "connection_ack" }, { type: "next", id: "1", payload: {} }, { type: "error", id: "1", payload: [] }]) {
+        const s = await rawSocket(t);
+        const closed = new Promise<[number, string]>((resolve) => s.socket.once("close", (code, reason) => resolve([code, String(reason)])));
+        s.send({ type: "connection_init" });
+        expect(await s.next()).toEqual({ type: "connection_ack" });
+        s.send(message);
+        expect(await closed).toEqual([4400, `Bad request: only servers send ${message.type}`]);
+      }
+      const badUtf8 = await rawSocket(t);
+      const badUtf8Closed = closeCode(badUtf8);
+      badUtf8.socket.send(Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]), { binary: false });
+      expect(await badUtf8Closed).toBe(1007);
+      const huge = await rawSocket(t);
+      const hugeClosed = closeCode(huge);
+      huge.sendText(JSON.stringify({ type: "connection_init", payload: { x: "x".repeat(40_000) } }));
+      expect(await hugeClosed).toBe(1009);
+      expect(console_).not.toHaveBeenCalled();
+    } finally {
+      console_.mockRestore();
+    }
   });
 });

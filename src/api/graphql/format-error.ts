@@ -18,6 +18,12 @@ const APOLLO_REQUEST_CODES = new Set([
   "PERSISTED_QUERY_NOT_SUPPORTED",
 ]);
 
+/**
+ * graphql-js stops coercing variables after 50 errors and adds this one, which has no code and
+ * no node (Apollo recognises only the 50 before it as BAD_USER_INPUT): the client's mistake too.
+ */
+const VARIABLE_ERROR_LIMIT = "Too many errors processing variables, error limit reached. Execution aborted.";
+
 /** The first error in the `originalError` chain that carries a code of our own. */
 function ownCode(error: unknown): { code: string; extensions: Record<string, unknown> } | null {
   let current: unknown = error;
@@ -45,6 +51,7 @@ export function createFormatError(logger: Logger) {
     if (own) {
       return { message: formatted.message, ...where, extensions: { ...own.extensions, code: own.code } };
     }
+    if (formatted.message === VARIABLE_ERROR_LIMIT && !formatted.path) return { message: formatted.message, ...where, extensions: { code: "BAD_USER_INPUT" } };
     const apolloCode = formatted.extensions?.code;
     if (typeof apolloCode === "string" && APOLLO_REQUEST_CODES.has(apolloCode)) {
       return {

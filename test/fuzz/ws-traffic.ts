@@ -1,0 +1,255 @@
+import fc from "fast-check";
+import WebSocket from "ws";
+import { allowedGraphqlCodes } from "./expected-codes.js";
+import { codeFindings, graphqlCodes, parseJson } from "./answer-checks.js";
+import type { Exchange, Finding } from "./exchange.js";
+import { buildDocument, type BuiltDocument, type DocumentIntent, documentIntent } from "./graphql-documents.js";
+import { operationsOf } from "./graphql-traffic.js";
+import type { Target } from "./http-exchange.js";
+import { hostileJsonText } from "./hostile-values.js";
+import { abbreviate } from "./repro.js";
+import { pushFindings } from "./push-checks.js";
+import { type AuthRef, authRef, resolveAuth, resolveMatch } from "./world-refs.js";
+import type { FuzzMatch } from "./world.js";
+
+/** One WebSocket session of graphql-transport-ws, and everything a client can send wrong in it. */
+type IdChoice = "fresh" | "previous" | "empty" | "long" | "number" | "nasty";
+
+type InitPayload =
+  | { readonly kind: "auth"; readonly auth: AuthRef; readonly field: "authorization" | "Authorization" | "token" | "headers" }
+  | { readonly kind: "none" }
+  | { readonly kind: "raw"; readonly text: string };
+
+type Step =
+  | { readonly kind: "subscribe"; readonly id: IdChoice; readonly document: DocumentIntent; readonly shape: "normal" | "no-query" | "query-number" | "variables-string" | "extra" }
+  | { readonly kind: "complete"; readonly id: IdChoice }
+  | { readonly kind: "ping" }
+  | { readonly kind: "pong" }
+  | { readonly kind: "init-again" }
+  | { readonly kind: "text"; readonly text: string }
+  | { readonly kind: "binary"; readonly text: string }
+  | { readonly kind: "bad-utf8" }
+  | { readonly kind: "huge"; readonly size: number };
+
+export interface WsIntent {
+  readonly kind: "ws";
+  readonly path: string;
+  readonly protocols: readonly string[];
+  readonly init: InitPayload | null;
+  readonly awaitAck: boolean;
+  readonly steps: readonly Step[];
+}
+
+const mostlySubscriptions = fc.oneof({ weight: 8, arbitrary: fc.constant("matchUpdated" as const) }, { weight: 1, arbitrary: fc.constantFrom("match" as const, "rollDice" as const, "createMatch" as const, "__typename" as const, "rulesets" as const) });
+
+const idChoice: fc.Arbitrary<IdChoice> = fc.oneof({ weight: 10, arbitrary: fc.constant("fresh" as const) }, { weight: 1, arbitrary: fc.constantFrom("previous" as const, "empty" as const, "long" as const, "number" as const, "nasty" as const) });
+
+const WRONG_MESSAGES = ["not json", "{}", "[]", "null", '{"type":123}', '{"type":"subscribe"}', '{"type":"subscribe","id":"x"}', '{"type":"subscribe","id":"x","payload":{"query":12}}', '{"type":"next","id":"x","payload":{}}', '{"type":"connection_ack"}', '{"type":"error","id":"x","payload":[]}', '{"type":"complete"}', '{"type":"unknown"}', '{"type":"ping","payload":"x"}', '{"type":"connection_init","payload":[1]}'];
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 8, arbitrary: fc.record({ kind: fc.constant("subscribe" as const), id: idChoice, document: documentIntent(mostlySubscriptions), shape: fc.oneof({ weight: 12, arbitrary: fc.constant("normal" as const) }, { weight: 1, arbitrary: fc.constantFrom("no-query" as const, "query-number" as const, "variables-string" as const, "extra" as const) }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("complete" as const), id: idChoice }) },
+  { weight: 1, arbitrary: fc.constantFrom({ kind: "ping" as const }, { kind: "pong" as const }, { kind: "init-again" as const }, { kind: "bad-utf8" as const }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("text" as const), text: fc.oneof(fc.constantFrom(...WRONG_MESSAGES), hostileJsonText) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("binary" as const), text: fc.constantFrom('{"type":"ping"}', '{"type":"connection_init"}') }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("huge" as const), size: fc.constantFrom(20_000, 40_000, 140_000) }) },
+);
+
+export const wsIntent: fc.Arbitrary<WsIntent> = fc.record({
+  kind: fc.constant("ws" as const),
+  path: fc.oneof({ weight: 20, arbitrary: fc.constant("/graphql") }, { weight: 1, arbitrary: fc.constantFrom("/graphql/", "/graphql?x=1", "/api/matches/x/stream", "/") }),
+  protocols: fc.oneof({ weight: 20, arbitrary: fc.constant(["graphql-transport-ws"]) }, { weight: 1, arbitrary: fc.constantFrom([], ["graphql-ws"], ["x", "graphql-transport-ws"], ["GRAPHQL-TRANSPORT-WS"]) }),
+  init: fc.oneof(
+    { weight: 12, arbitrary: fc.record({ kind: fc.constant("auth" as const), auth: authRef, field: fc.constantFrom("authorization" as const, "authorization" as const, "Authorization" as const, "token" as const, "headers" as const) }) },
+    { weight: 2, arbitrary: fc.constant({ kind: "none" as const }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("raw" as const), text: hostileJsonText }) },
+    { weight: 1, arbitrary: fc.constant(null) },
+  ),
+  awaitAck: fc.oneof({ weight: 10, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+  steps: fc.array(step, { minLength: 1, maxLength: 4 }),
+});
+
+/** The connection_init payload: the token where a client may put it (docs/api.md), or a header that is not one. */
+function initPayload(init: Extract<InitPayload, { kind: "auth" }>, world: Target["world"], aimed: FuzzMatch | null): Record<string, unknown> {
+  const auth = resolveAuth(init.auth, world, aimed);
+  if (auth.header === null) return {};
+  const header = typeof auth.header === "string" ? auth.header : auth.header.toString("latin1");
+  switch (init.field) {
+    case "token":
+      return { token: auth.token ?? header };
+    case "headers":
+      return { headers: { authorization: header } };
+    default:
+      return { [init.field]: header };
+  }
+}
+
+/** How long a session listens after its last frame (catch-ups arrive within it), and at most. */
+const QUIET_MS = 25;
+const MAX_SESSION_MS = 1_500;
+
+export async function runWs(intent: WsIntent, target: Target): Promise<Exchange> {
+  const { world } = target;
+  const sent: (string | { binary: string } | { badUtf8: true } | { huge: number })[] = [];
+  const docs = new Map<string, BuiltDocument>();
+  let lastId = "s0";
+  let counter = 0;
+  const idOf = (choice: IdChoice): unknown => {
+    const id = { fresh: `s${++counter}`, previous: lastId, empty: "", long: "x".repeat(129), number: 7, nasty: "\u0000🏁" }[choice];
+    if (typeof id === "string") lastId = id;
+    return id;
+  };
+  // The token is for the match the first subscription aims at (its actor, another seat, another match...).
+  const firstSubscribe = intent.steps.find((s) => s.kind === "subscribe") as Extract<Step, { kind: "subscribe" }> | undefined;
+  const aimed = firstSubscribe ? resolveMatch(firstSubscribe.document.fields[0]!.match, world).match : null;
+  let initText: string | null = null;
+  if (intent.init) {
+    if (intent.init.kind === "none") initText = '{"type":"connection_init"}';
+    else if (intent.init.kind === "raw") initText = `{"type":"connection_init","payload":${intent.init.text}}`;
+    else initText = JSON.stringify({ type: "connection_init", payload: initPayload(intent.init, world, aimed) });
+  }
+  const frames: string[] = [];
+  const outcomes: string[] = [];
+  const findings: Finding[] = [];
+  const url = `ws://127.0.0.1:${target.port}${intent.path}`;
+
+  const socket = new WebSocket(url, [...intent.protocols], { perMessageDeflate: false, handshakeTimeout: 3_000, maxPayload: 64 * 1024 * 1024 });
+  const sendText = (text: string) => {
+    sent.push(text);
+    if (socket.readyState === WebSocket.OPEN) socket.send(text);
+  };
+  await new Promise<void>((resolve) => {
+    let quiet: NodeJS.Timeout | undefined;
+    const done = () => {
+      clearTimeout(quiet);
+      clearTimeout(deadline);
+      resolve();
+    };
+    const deadline = setTimeout(done, MAX_SESSION_MS + 2_000);
+    const listen = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(done, QUIET_MS);
+    };
+    socket.on("unexpected-response", (_req, res) => {
+      outcomes.push(`upgrade ${res.statusCode}`);
+      if ((res.statusCode ?? 0) >= 500) findings.push({ kind: "5xx", detail: `the WebSocket upgrade to ${intent.path} answered ${res.statusCode}` });
+      res.resume();
+      done();
+    });
+    socket.on("error", (error) => {
+      if (outcomes.length === 0) outcomes.push(`socket error`);
+      findings.push(...(/Unexpected server response: 5\d\d/.test(error.message) ? [{ kind: "5xx", detail: error.message }] : []));
+      done();
+    });
+    socket.on("close", (code, reason) => {
+      outcomes.push(`close ${code}`);
+      if (code === 1011 || code === 4500) findings.push({ kind: "INTERNAL_SERVER_ERROR", detail: `the server closed the WebSocket with ${code} ${reason.toString()}` });
+      done();
+    });
+    let acked: (() => void) | null = null;
+    socket.on("message", (data, isBinary) => {
+      const text = isBinary ? Buffer.from(data as Buffer).toString("latin1") : String(data);
+      frames.push(text);
+      const message = parseJson(text) as { type?: unknown } | undefined;
+      if (message?.type === "connection_ack") acked?.();
+      listen();
+    });
+    socket.on("open", async () => {
+      if (initText !== null) sendText(initText);
+      if (initText !== null && intent.awaitAck) {
+        await new Promise<void>((ack) => {
+          acked = ack;
+          setTimeout(ack, 500);
+        });
+      }
+      for (const s of intent.steps) {
+        if (socket.readyState !== WebSocket.OPEN) break;
+        switch (s.kind) {
+          case "subscribe": {
+            const id = idOf(s.id);
+            const doc = buildDocument(s.document, target);
+            if (typeof id === "string") docs.set(id, doc);
+            const vars = doc.variables ?? "null";
+            const payload = { normal: `{"query":${JSON.stringify(doc.query)},"variables":${vars}}`, "no-query": `{"variables":${vars}}`, "query-number": `{"query":1,"variables":${vars}}`, "variables-string": `{"query":${JSON.stringify(doc.query)},"variables":${JSON.stringify(vars)}}`, extra: `{"query":${JSON.stringify(doc.query)},"variables":${vars},"extensions":{"x":1},"unknown":true}` }[s.shape];
+            sendText(`{"type":"subscribe","id":${JSON.stringify(id)},"payload":${payload}}`);
+            break;
+          }
+          case "complete":
+            sendText(JSON.stringify({ type: "complete", id: idOf(s.id) }));
+            break;
+          case "ping":
+          case "pong":
+            sendText(JSON.stringify({ type: s.kind }));
+            break;
+          case "init-again":
+            sendText(initText ?? '{"type":"connection_init"}');
+            break;
+          case "text":
+            sendText(s.text);
+            break;
+          case "binary":
+            sent.push({ binary: s.text });
+            socket.send(Buffer.from(s.text), { binary: true });
+            break;
+          case "bad-utf8":
+            sent.push({ badUtf8: true });
+            socket.send(Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]), { binary: false });
+            break;
+          case "huge":
+            sent.push({ huge: s.size });
+            socket.send(`{"type":"subscribe","id":"huge","payload":{"query":"subscription { __typename }","variables":{"x":"${"x".repeat(s.size)}"}}}`);
+            break;
+        }
+      }
+      listen();
+    });
+  });
+  if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.terminate();
+
+  const sentText = sent.map((s) => (typeof s === "string" ? s : JSON.stringify(s))).join("\n");
+  findings.push(...frameFindings(frames, docs, target));
+  for (const frame of frames) {
+    const message = parseJson(frame) as { type?: string; payload?: unknown } | undefined;
+    if (message?.type === "error") outcomes.push(...graphqlCodes({ errors: message.payload }).map((c) => `error ${c}`));
+    else if (message?.type === "next") {
+      const codes = graphqlCodes(message.payload);
+      outcomes.push(...(codes.length > 0 ? codes.map((c) => `next ${c}`) : ["next"]));
+    }
+  }
+  const operation = [...new Set([...docs.values()].flatMap((d) => (d.garbage ? ["garbage"] : operationsOf(d))))].join("+") || "protocol";
+  const repro = { url, protocols: intent.protocols, sent: sent.map((s) => (typeof s === "string" ? abbreviate(s, 2_000) : s)) };
+  return { transport: "ws", operation, purpose: "hostile", outcomes: [...new Set(outcomes)], findings, claims: [], repro: { text: JSON.stringify(repro), json: { ...repro, sent } }, created: new Map(), disclosed: frames.map((text) => ({ where: "a WebSocket frame", text, sent: sentText })), views: [] };
+}
+
+/** Every server frame of a session, against the protocol, the codes and the model. */
+function frameFindings(frames: readonly string[], docs: ReadonlyMap<string, BuiltDocument>, target: Target): Finding[] {
+  const findings: Finding[] = [];
+  const lastVersion = new Map<string, number>();
+  for (const frame of frames) {
+    const message = parseJson(frame) as { type?: unknown; id?: unknown; payload?: unknown } | undefined;
+    if (!message || typeof message.type !== "string") {
+      findings.push({ kind: "protocol", detail: `a frame that is not a graphql-transport-ws message: ${abbreviate(frame, 200)}` });
+      continue;
+    }
+    const doc = typeof message.id === "string" ? docs.get(message.id) : undefined;
+    // The WebSocket serves one operation: its connection's errors (a bad authorization, a
+    // subscribe before connection_init: messages in the Lambda mode) are matchUpdated's.
+    const allowed = allowedGraphqlCodes(["matchUpdated", ...(doc ? operationsOf(doc) : [])]);
+    if (message.type === "error") {
+      findings.push(...codeFindings(graphqlCodes({ errors: message.payload }), allowed, `WebSocket error for ${doc ? (operationsOf(doc).join("+") || "a document") : "an unknown id"}`));
+    } else if (message.type === "next") {
+      findings.push(...codeFindings(graphqlCodes(message.payload), allowed, `WebSocket next for ${doc ? operationsOf(doc).join("+") : "an unknown id"}`));
+      const subscription = doc?.subscriptions[0];
+      const update = (message.payload as { data?: Record<string, unknown> | null } | undefined)?.data?.[subscription?.key ?? "matchUpdated"];
+      if (subscription && update && typeof update === "object") {
+        const id = message.id as string;
+        findings.push(...pushFindings(update as Record<string, unknown>, subscription.matchId, lastVersion.get(id) ?? subscription.after, target.world, "WebSocket"));
+        const version = (update as { version?: unknown }).version;
+        if (typeof version === "number") lastVersion.set(id, version);
+      }
+    } else if (!["connection_ack", "ping", "pong", "complete"].includes(message.type)) {
+      findings.push({ kind: "protocol", detail: `a message of unknown type ${JSON.stringify(message.type)}` });
+    }
+  }
+  return findings;
+}
