@@ -35,7 +35,7 @@ export class LevelEventStore implements EventStore {
     private readonly index: LevelMatchIndex,
   ) {}
 
-  append(matchId: string, commit: Commit): Promise<void> {
+  async append(matchId: string, commit: Commit): Promise<void> {
     const { first } = commitSpan(commit);
     const key = commitKey(matchId, first);
     return this.queue.run(matchTurn(matchId), async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import type { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
-import type { DynamoMatchIndex } from "../../src/store/match-index.js";
-import type { DynamoPlayerStore } from "../../src/store/player-store.js";
+import type { DynamoMatchIndex } from "../../src/store/dynamo-match-index.js";
+import type { DynamoPlayerStore } from "../../src/store/dynamo-player-store.js";
 import { tableStores } from "../../src/store/table-stores.js";
 import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
 import { ensureTable } from "../../src/store/table.js";
