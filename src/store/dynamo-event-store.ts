@@ -45,6 +45,13 @@ const toCommit = (item: Record<string, unknown>): Commit => {
   };
 };
 
+/** The commit a stored item holds, index entries included (as the document client reads it), or null for another item: what an import copies. */
+export function commitOfItem(item: Record<string, unknown>): { matchId: string; commit: Commit } | null {
+  const { PK, SK, idx } = item as Partial<CommitItem>;
+  if (!PK?.startsWith("MATCH#") || !SK?.startsWith("EV#")) return null;
+  return { matchId: PK.slice("MATCH#".length), commit: { ...toCommit(item), index: idx ? (JSON.parse(idx) as IndexWrites) : undefined } };
+}
+
 export class DynamoEventStore implements EventStore {
   private readonly index: DynamoMatchIndex;
 

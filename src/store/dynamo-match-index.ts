@@ -111,3 +111,16 @@ export class DynamoMatchIndex implements MatchIndex {
     return shards.flatMap((page) => (page.Items ?? []).map((item) => ({ matchId: item.matchId as string, at: item.at as string })));
   }
 }
+
+/**
+ * The index entry a stored item holds, as the writes that would put it there (as the document
+ * client reads it), or null for another item: what an import copies.
+ */
+export function indexWritesOfEntry(item: Record<string, unknown>): { matchId: string; writes: IndexWrites } | null {
+  const pk = String(item[TABLE_KEYS.partition]);
+  const sk = String(item[TABLE_KEYS.sort]);
+  const version = item.version as number;
+  if (pk.startsWith("PLAYER#") && sk.startsWith("MATCH#")) return { matchId: sk.slice("MATCH#".length), writes: { version, rows: [JSON.parse(item.row as string) as InboxRow] } };
+  if (pk.startsWith("DUE#") && sk === DUE_SORT) return { matchId: item.matchId as string, writes: { version, rows: [], due: { at: (item.at as string | undefined) ?? null } } };
+  return null;
+}

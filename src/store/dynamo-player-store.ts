@@ -31,7 +31,12 @@ export class DynamoPlayerStore implements PlayerStore {
     const { Item } = await this.doc.send(
       new GetCommand({ TableName: this.tableName, Key: { [TABLE_KEYS.partition]: playerKey(playerId), [TABLE_KEYS.sort]: PROFILE_SORT }, ConsistentRead: true }),
     );
-    if (!Item) return null;
-    return { id: Item.id as string, name: Item.name as string, tokenHash: Item.tokenHash as string, createdAt: Item.createdAt as string };
+    return Item ? playerOfItem(Item) : null;
   }
+}
+
+/** The player a stored item holds (as the document client reads it), or null for another item. */
+export function playerOfItem(item: Record<string, unknown>): PlayerRecord | null {
+  if (!String(item[TABLE_KEYS.partition]).startsWith("PLAYER#") || item[TABLE_KEYS.sort] !== PROFILE_SORT) return null;
+  return { id: item.id as string, name: item.name as string, tokenHash: item.tokenHash as string, createdAt: item.createdAt as string };
 }
