@@ -1,40 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import type { ChildProcess } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
+import { startServerProcess } from "../helpers/server-process.js";
 
-/** The real entry point (`npm start` runs the same file through tsx) as a child process. */
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 let child: ChildProcess | undefined;
 afterEach(() => {
   if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   child = undefined;
 });
 
-/** `node --import tsx` runs main.ts in this process; the tsx CLI (what `npm start` runs) relays signals to a child. */
-const TSX_CLI = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
-
-function start(args: string[], via: "import" | "cli" = "import"): Promise<{ url: string; line: string; exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>; stderr: () => string }> {
-  const entry = via === "cli" ? [TSX_CLI, "src/server/main.ts"] : ["--import", "tsx", "src/server/main.ts"];
-  const proc = spawn(process.execPath, [...entry, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: "silent", PORT: "", HOST: "", DYNAMODB_ENDPOINT: "" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child = proc;
-  let stdout = "";
-  let stderr = "";
-  proc.stderr!.on("data", (chunk) => (stderr += chunk));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once("exit", (code, signal) => resolve({ code, signal })));
-  const started = new Promise<{ url: string; line: string }>((resolve, reject) => {
-    proc.stdout!.on("data", (chunk) => {
-      stdout += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(stdout);
-      if (match) resolve({ url: match[1] as string, line: stdout.split("\n")[0] as string });
-    });
-    void exit.then(({ code }) => reject(new Error(`exited with ${code} before listening: ${stderr}`)));
-  });
-  return started.then((s) => ({ ...s, exit, stderr: () => stderr }));
-}
+const start = (args: string[], via: "import" | "cli" = "import") => startServerProcess(args, { via, onSpawn: (proc) => (child = proc) });
 
 describe("src/server/main.ts", () => {
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -65,4 +39,14 @@ describe("src/server/main.ts", () => {
   it("refuses unknown flags with exit code 2 and usage", async () => {
     await expect(start(["--nope"])).rejects.toThrow(/exited with 2/);
   });
+
+  it("names its store: the Level store by default, dynalite with --store dynamodb; --store level cannot serve --gateway=lambda", async () => {
+    expect((await start(["--memory", "--port", "0"])).line).toContain("Level store in memory");
+    child!.kill("SIGKILL");
+    const dynalite = await start(["--memory", "--port", "0", "--store", "dynamodb"]);
+    expect(dynalite.line).toContain("embedded DynamoDB store (dynalite) in memory");
+    expect((await fetch(`${dynalite.url}/healthz`)).status).toBe(200);
+    child!.kill("SIGKILL");
+    await expect(start(["--memory", "--port", "0", "--store", "level", "--gateway", "lambda"])).rejects.toThrow(/exited with 2.*--gateway=lambda runs on the embedded DynamoDB store/s);
+  }, 30_000);
 });
