@@ -1,7 +1,6 @@
 import { randomBytes as cryptoRandomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DescribeTableCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { CORS_HEADERS, preflightResponse } from "../api/cors.js";
 import { graphqlTransportError, restError } from "../api/errors.js";
 import { createGraphqlServer } from "../api/graphql/server.js";
@@ -13,11 +12,7 @@ import { createRestHandler } from "../api/rest/handle-rest.js";
 import type { ServiceDeps } from "../service/deps.js";
 import { DEFAULT_CACHE_MATCHES, MatchCache } from "../service/match-cache.js";
 import { createService, type TabulaService } from "../service/service.js";
-import { createDynamoClients } from "../store/dynamo-client.js";
-import { tableStores } from "../store/table-stores.js";
-import { type EmbeddedStore, startEmbeddedStore } from "../store/embedded-store.js";
-import { ensureTable } from "../store/table.js";
-import { lockDataDir } from "./data-lock.js";
+import type { EmbeddedStore } from "../store/embedded-store.js";
 import { attachDirectSubscriptions } from "./live-direct.js";
 import { type GatewayMode, isGatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE } from "./gateway-mode.js";
 import { type LocalWebSocketApi, startLocalWebSocketApi } from "./local-websocket-api.js";
@@ -26,27 +21,32 @@ import { createLiveHandlers, type LiveHandlerDeps } from "../realtime/live-handl
 import { managementApiPoster } from "../realtime/management-api.js";
 import { ConnectionStore } from "../store/connection-store.js";
 import { CommitHub } from "../realtime/match-updates.js";
-import { matchIdOfCommit } from "../store/table.js";
 import { SSE_PATH, serveLiveSse } from "./sse-live.js";
 import { startDeadlineTimer } from "./deadline-timer.js";
 import type { SweepReport } from "../service/finish-overdue.js";
-import { indexWritesOfItem } from "../store/dynamo-event-store.js";
 import { readBody, toHttpRequest, writeResponse } from "./node-http.js";
 import { createRateLimiter, type RateLimits } from "./rate-limiter.js";
+import { type LocalStore, openLocalStore } from "./local-store.js";
+import { chooseStore, type StoreKind } from "./store-kind.js";
 
 export interface ServerOptions {
   /** 0 picks a free port (tests). Default 4000. */
   readonly port?: number;
   /** Default 127.0.0.1: reachable from this machine only; set 0.0.0.0 to expose it. */
   readonly host?: string;
-  /** Keep the embedded store in memory (nothing survives a restart). */
+  /**
+   * Which store keeps the matches (store-kind.ts): `level` (default) or `dynamodb` (the embedded
+   * dynalite, or `dynamoEndpoint`; what `gateway: "lambda"` and `dynamoEndpoint` choose).
+   */
+  readonly store?: StoreKind | undefined;
+  /** Keep the store in memory (nothing survives a restart). */
   readonly memory?: boolean;
-  /** Where the embedded store keeps its files; default `.data`. Ignored with `memory` or `dynamoEndpoint`. */
+  /** Where the local stores keep their files; default `.data`. Ignored with `memory` or `dynamoEndpoint`. */
   readonly dataDir?: string;
-  /** Use this DynamoDB(-compatible) endpoint instead of the embedded store. */
+  /** Use this DynamoDB(-compatible) endpoint instead of an embedded store. */
   readonly dynamoEndpoint?: string | undefined;
   readonly region?: string | undefined;
-  /** Default `tabula`; created when missing. */
+  /** The DynamoDB table; default `tabula`, created when missing. */
   readonly tableName?: string;
   readonly logger?: Logger;
   readonly logLevel?: LogLevel;
@@ -61,7 +61,7 @@ export interface ServerOptions {
   /**
    * How WebSocket subscriptions are served. `direct` (default): graphql-ws in this process.
    * `lambda`: a local API Gateway and stream feeder run the Lambda route and fan-out handlers,
-   * as deployed (needs the embedded store, whose writes feed the stream).
+   * as deployed (needs the embedded DynamoDB store, whose writes feed the stream).
    */
   readonly gateway?: GatewayMode;
   /**
@@ -81,7 +81,9 @@ export interface RunningServer {
   readonly url: string;
   readonly httpServer: Server;
   readonly service: TabulaService;
-  /** The embedded store when one was started (its `onPut` feeds local live updates). */
+  /** The store the matches are kept in. */
+  readonly store: StoreKind;
+  /** The embedded DynamoDB store when one was started (its `onPut` feeds lambda mode's stream). */
   readonly embedded: EmbeddedStore | null;
   readonly tableName: string;
   readonly gateway: GatewayMode;
@@ -118,7 +120,7 @@ export const HTTP_TIMEOUTS = {
 
 /**
  * The local server: GraphQL at /graphql, REST at /api/..., GET /healthz, over one service and
- * one store (embedded dynalite by default, or DYNAMODB_ENDPOINT).
+ * one store (the Level store by default; the embedded dynalite, or DYNAMODB_ENDPOINT).
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(options.logLevel ?? "warn");
@@ -126,6 +128,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const gateway = options.gateway ?? "direct";
   if (!isGatewayMode(gateway)) throw new Error(`unknown gateway mode "${gateway}"; use direct or lambda`);
   if (gateway === "lambda" && options.dynamoEndpoint) throw new Error(LAMBDA_NEEDS_EMBEDDED_STORE);
+  const kind = chooseStore({ store: options.store, dynamoEndpoint: options.dynamoEndpoint, gateway });
   const cleanups: (() => Promise<void> | void)[] = [];
   const cleanup = async () => {
     for (const fn of cleanups.splice(0).reverse()) {
@@ -138,46 +141,32 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
 
   try {
-    let embedded: EmbeddedStore | null = null;
-    let endpoint = options.dynamoEndpoint;
-    if (!endpoint) {
-      const path = options.memory ? undefined : (options.dataDir ?? ".data");
-      if (path) cleanups.push(await lockDataDir(path));
-      embedded = await startEmbeddedStore({ path });
-      const store = embedded;
-      cleanups.push(() => store.close());
-      endpoint = embedded.endpoint;
-    }
-    const { client, doc } = createDynamoClients({ endpoint, region: options.region });
-    cleanups.push(() => client.destroy());
-    await ensureTable(client, tableName, { embedded: embedded !== null });
-
-    // Live updates follow the store: the embedded one reports every acknowledged commit itself;
-    // an external endpoint (DYNAMODB_ENDPOINT) has only this process's own commits to go by.
-    const stores = tableStores(doc, tableName);
+    const local = await openLocalStore({
+      kind,
+      memory: options.memory ?? false,
+      dataDir: options.dataDir ?? ".data",
+      dynamoEndpoint: options.dynamoEndpoint,
+      region: options.region,
+      tableName,
+      logger,
+    });
+    cleanups.push(() => local.close());
+    const { stores } = local;
     const { store } = stores;
+
+    // Live updates follow the store: a local one reports every acknowledged commit itself; an
+    // external endpoint (DYNAMODB_ENDPOINT) has only this process's own commits to go by.
     const hub = new CommitHub(store);
-    if (embedded) {
-      const stopFeed = embedded.onPut(({ tableName: table, item }) => {
-        if (table !== tableName) return;
-        const matchId = matchIdOfCommit(item);
-        if (matchId) hub.committed(matchId);
-        // As the table's stream does on AWS: the index entries a commit carries are applied
-        // again from the store's own record of it (idempotent), whatever became of its writer.
-        const index = indexWritesOfItem(item);
-        if (index) stores.index.apply(index.matchId, index.writes).catch((error: unknown) => logger.error(`index entries of match ${index.matchId} not applied`, error));
-      });
-      cleanups.push(stopFeed);
-    }
-    // With its own embedded store this process is the only writer, so the cache is always current.
-    const cache = new MatchCache(options.cacheMatches ?? DEFAULT_CACHE_MATCHES, embedded !== null);
+    if (local.onCommit) cleanups.push(local.onCommit((matchId) => hub.committed(matchId)));
+    // With a store of its own this process is the only writer, so the cache is always current.
+    const cache = new MatchCache(options.cacheMatches ?? DEFAULT_CACHE_MATCHES, local.exclusive);
     const service = createService({
       ...stores,
       cache,
       now: options.now ?? (() => new Date()),
       randomBytes: options.randomBytes ?? cryptoRandomBytes,
       onCommitted: (matchId, events) => {
-        if (!embedded) hub.committed(matchId);
+        if (!local.onCommit) hub.committed(matchId);
         options.onCommitted?.(matchId, events);
       },
     });
@@ -190,7 +179,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const dispatch = async (request: HttpRequest): Promise<HttpResponse> => {
       if (request.path === "/graphql") return handleGraphqlHttp(apollo, service, request, rateLimiter);
       if (request.path === "/api" || request.path.startsWith("/api/")) return rest(request);
-      if (request.path === "/healthz") return health(request, client, tableName, logger);
+      if (request.path === "/healthz") return health(request, local, logger);
       return restError({ code: "NOT_FOUND", message: `nothing at ${request.path}; try /graphql or /api/openapi.json`, details: {} });
     };
 
@@ -207,7 +196,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     cleanups.push(() => stopHttp(httpServer));
     let localGateway: LocalWebSocketApi | null = null;
     let localStream: LocalStream | null = null;
-    if (gateway === "lambda" && embedded) {
+    const embedded = local.dynamo?.embedded ?? null;
+    if (gateway === "lambda" && local.dynamo && embedded) {
       // The deployed path: API Gateway's routes and the stream fan-out, with their own service
       // (as the Lambdas have), answering through the management API over HTTP.
       // (`handlers` needs the gateway's management endpoint; no upgrade is served before it is set.)
@@ -220,7 +210,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       const handlers = createLiveHandlers({
         service: createService({ ...stores, cache, now: options.now ?? (() => new Date()), randomBytes: options.randomBytes ?? cryptoRandomBytes }),
         store,
-        connections: new ConnectionStore(doc, tableName),
+        connections: new ConnectionStore(local.dynamo.doc, tableName),
         post,
         logger,
         fanOut: options.lambdaPath?.fanOut,
@@ -241,6 +231,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       url: `http://${displayHost(address)}:${address.port}`,
       httpServer,
       service,
+      store: kind,
       embedded,
       tableName,
       gateway,
@@ -297,12 +288,12 @@ async function handle(
   }
 }
 
-async function health(request: HttpRequest, client: DynamoDBClient, tableName: string, logger: Logger): Promise<HttpResponse> {
+async function health(request: HttpRequest, local: LocalStore, logger: Logger): Promise<HttpResponse> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     return restError({ code: "BAD_USER_INPUT", message: "use GET /healthz", details: {} }, 405, { allow: "GET, HEAD" });
   }
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await local.check();
     return jsonResponse(200, { ok: true });
   } catch (error) {
     logger.error("health check: the store does not answer", error);

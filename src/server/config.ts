@@ -1,9 +1,10 @@
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { isLogLevel, type LogLevel } from "../api/logger.js";
 import type { ServerOptions } from "./app.js";
 import { isGatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE } from "./gateway-mode.js";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "./rate-limiter.js";
+import { chooseStore, isStoreKind, LEVEL_STORE_DIR } from "./store-kind.js";
 import type { BucketSpec } from "./token-bucket.js";
 
 /** A rate limit is written `<rate>/<unit>,<burst>`. */
@@ -17,12 +18,15 @@ export const USAGE = `usage: npm start -- [options]   (or: tsx src/server/main.t
 options:
   --port <n>          port to listen on (env PORT, default 4000; 0 = any free port)
   --host <addr>       address to bind (env HOST, default 127.0.0.1)
-  --memory            keep the embedded store in memory: nothing survives a restart
-  --data-dir <dir>    where the embedded store keeps its files (env TABULA_DATA_DIR, default .data)
+  --store <kind>      where matches are kept (env TABULA_STORE): level (default; a LevelDB in
+                      <data dir>/${LEVEL_STORE_DIR}, written directly) or dynamodb (the embedded
+                      DynamoDB-compatible store, dynalite, in <data dir>; or DYNAMODB_ENDPOINT)
+  --memory            keep the store in memory: nothing survives a restart
+  --data-dir <dir>    where the store keeps its files (env TABULA_DATA_DIR, default .data)
   --table <name>      DynamoDB table (env TABLE_NAME, default tabula; created when missing)
   --gateway <mode>    how WebSocket subscriptions are served: direct (default; graphql-ws in this
                       process) or lambda (a local API Gateway + DynamoDB stream feeder running the
-                      deployed Lambda handlers; needs the embedded store)
+                      deployed Lambda handlers; runs on --store dynamodb, which it chooses)
   --rate-limits <on|off>
                       per-client limits on commands and new matches over HTTP (env
                       TABULA_RATE_LIMITS, default on); each limit is <rate>/<s|min|h>,<burst>
@@ -36,7 +40,7 @@ options:
   -h, --help          show this help
 
 environment:
-  DYNAMODB_ENDPOINT   use this DynamoDB-compatible endpoint instead of the embedded store
+  DYNAMODB_ENDPOINT   keep matches in this DynamoDB(-compatible) endpoint (implies --store dynamodb)
   AWS_REGION          region for DYNAMODB_ENDPOINT (default us-east-1)
   LOG_LEVEL           silent, error, warn (default), info (one line per request) or debug
 `;
@@ -50,6 +54,7 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
     options: {
       port: { type: "string" },
       host: { type: "string" },
+      store: { type: "string" },
       memory: { type: "boolean" },
       "data-dir": { type: "string" },
       table: { type: "string" },
@@ -72,12 +77,16 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
   const gateway = values.gateway;
   if (gateway !== undefined && !isGatewayMode(gateway)) throw new Error(`invalid --gateway "${gateway}"; use direct or lambda`);
   if (gateway === "lambda" && env.DYNAMODB_ENDPOINT) throw new Error(LAMBDA_NEEDS_EMBEDDED_STORE);
+  const storeText = values.store ?? (env.TABULA_STORE || undefined);
+  if (storeText !== undefined && !isStoreKind(storeText)) throw new Error(`invalid --store "${storeText}"; use level or dynamodb`);
+  const store = chooseStore({ store: storeText, dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined, gateway });
   const rateLimits = rateLimitsFrom(values, env);
   return {
     help: false,
     options: {
       port,
       host: values.host ?? (env.HOST || "127.0.0.1"),
+      store,
       memory: values.memory ?? false,
       dataDir: resolve(values["data-dir"] ?? (env.TABULA_DATA_DIR || ".data")),
       dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined,
@@ -126,5 +135,9 @@ export function describeGateway(options: ServerOptions, managementEndpoint?: str
 /** Where the matches live, for the start-up line. */
 export function describeStore(options: ServerOptions): string {
   if (options.dynamoEndpoint) return `DynamoDB at ${options.dynamoEndpoint}`;
-  return options.memory ? "embedded store in memory" : `embedded store in ${options.dataDir}`;
+  const dataDir = options.dataDir ?? ".data";
+  if (chooseStore(options) === "level") return options.memory ? "Level store in memory" : `Level store in ${join(dataDir, LEVEL_STORE_DIR)}`;
+  const where = options.memory ? "in memory" : `in ${dataDir}`;
+  // Lambda mode chooses it by itself: say so, since its matches are not the Level store's.
+  return `embedded DynamoDB store (dynalite) ${where}${options.gateway === "lambda" ? ", which --gateway=lambda runs on (apart from the Level store)" : ""}`;
 }

@@ -1,21 +1,6 @@
 import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-
-/** What the lock needs of a LevelDB handle. */
-interface LevelHandle {
-  open(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/**
- * The LevelDB that dynalite keeps the data in (classic-level, through dynalite's `level`): the
- * lock then works on every platform and file system the store itself works on, with no native
- * module of its own.
- */
-const { Level } = createRequire(createRequire(import.meta.url).resolve("dynalite"))("level") as {
-  Level: new (location: string) => LevelHandle;
-};
+import { ClassicLevel } from "classic-level";
 
 const heldHere = new Set<string>();
 
@@ -46,7 +31,8 @@ const readPid = (file: string): number | undefined => {
  * one only as an uncaught "Database is closed". This turns that into a clear refusal, before the
  * store opens.
  *
- * The lock is a small LevelDB of its own, `<dir>/tabula.lock/`, held open for as long as the
+ * The lock is a small LevelDB of its own, `<dir>/tabula.lock/` (classic-level, the LevelDB both
+ * local stores keep their data in, so it works wherever they do), held open for as long as the
  * server runs. Opening it takes an OS lock on its LOCK file (fcntl on Linux and macOS, LockFileEx
  * on Windows), which the kernel drops the moment the process ends, however it ends: a crash, a
  * kill -9, a process its parent has not reaped yet (a zombie holds no files). So nothing can be
@@ -60,11 +46,11 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   if (heldHere.has(absolute)) throw new Error(`the data directory ${absolute} is already used by a server in this process`);
   heldHere.add(absolute);
   const pidFile = join(absolute, "tabula.pid");
-  let lock: LevelHandle;
+  let lock: ClassicLevel;
   try {
     mkdirSync(absolute, { recursive: true });
     for (const deadline = Date.now() + SETTLE_MS; ; ) {
-      lock = new Level(join(absolute, "tabula.lock"));
+      lock = new ClassicLevel(join(absolute, "tabula.lock"));
       try {
         await lock.open();
         break;

@@ -1,10 +1,10 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { MatchEvent } from "../match/events.js";
 import type { IndexWrites } from "../match/inbox-rows.js";
-import { type Commit, MAX_EVENTS_PER_COMMIT } from "../match/snapshot.js";
+import type { Commit } from "../match/snapshot.js";
 import { isConditionFailure } from "./condition-failure.js";
-import { type EventStore, type LoadedMatch, VersionConflictError } from "./event-store.js";
-import { DynamoMatchIndex } from "./match-index.js";
+import { commitSpan, type EventStore, firstCommitHolding, type LoadedMatch, VersionConflictError } from "./event-store.js";
+import { DynamoMatchIndex } from "./dynamo-match-index.js";
 import { COMMIT_KEY_END, commitKey, matchKey, TABLE_KEYS } from "./table.js";
 
 /**
@@ -45,6 +45,13 @@ const toCommit = (item: Record<string, unknown>): Commit => {
   };
 };
 
+/** The commit a stored item holds, index entries included (as the document client reads it), or null for another item: what an import copies. */
+export function commitOfItem(item: Record<string, unknown>): { matchId: string; commit: Commit } | null {
+  const { PK, SK, idx } = item as Partial<CommitItem>;
+  if (!PK?.startsWith("MATCH#") || !SK?.startsWith("EV#")) return null;
+  return { matchId: PK.slice("MATCH#".length), commit: { ...toCommit(item), index: idx ? (JSON.parse(idx) as IndexWrites) : undefined } };
+}
+
 export class DynamoEventStore implements EventStore {
   private readonly index: DynamoMatchIndex;
 
@@ -58,16 +65,12 @@ export class DynamoEventStore implements EventStore {
   }
 
   async append(matchId: string, commit: Commit): Promise<void> {
-    const first = commit.events[0];
-    const last = commit.events.at(-1);
-    if (!first || !last || commit.events.length > MAX_EVENTS_PER_COMMIT) {
-      throw new Error(`a commit holds 1..${MAX_EVENTS_PER_COMMIT} events, got ${commit.events.length}`);
-    }
+    const { first, last } = commitSpan(commit);
     const item: CommitItem = {
       PK: matchKey(matchId),
-      SK: commitKey(first.version),
-      first: first.version,
-      last: last.version,
+      SK: commitKey(first),
+      first,
+      last,
       events: JSON.stringify(commit.events),
       ...(commit.idempotency ? { idem: JSON.stringify(commit.idempotency) } : {}),
       ...(commit.snapshot ? { snap: JSON.stringify(commit.snapshot) } : {}),
@@ -84,7 +87,7 @@ export class DynamoEventStore implements EventStore {
       );
     } catch (error) {
       if (isConditionFailure(error)) {
-        throw new VersionConflictError(matchId, first.version);
+        throw new VersionConflictError(matchId, first);
       }
       throw error;
     }
@@ -129,9 +132,7 @@ export class DynamoEventStore implements EventStore {
   }
 
   async readEvents(matchId: string, after: number, limit: number): Promise<MatchEvent[]> {
-    // A commit keyed below after+1 can still hold events past `after`; commits are short, so
-    // starting MAX_EVENTS_PER_COMMIT keys earlier and filtering is exact.
-    const from = commitKey(Math.max(1, after + 2 - MAX_EVENTS_PER_COMMIT));
+    const from = commitKey(firstCommitHolding(after));
     const events: MatchEvent[] = [];
     let startKey: Record<string, unknown> | undefined;
     do {

@@ -1,8 +1,5 @@
-import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { IndexWrites, InboxRow } from "../match/inbox-rows.js";
 import type { MatchStatus } from "../match/state.js";
-import { isConditionFailure } from "./condition-failure.js";
-import { DUE_SORT, dueKey, INDEX, matchKey, playerKey, TABLE_KEYS } from "./table.js";
 
 export interface InboxQuery {
   readonly status?: MatchStatus | undefined;
@@ -31,14 +28,11 @@ export interface MatchIndex {
   due(at: string, limit: number): Promise<DueMatch[]>;
 }
 
-/** Deadlines spread over a few index partitions, so that the moves of every clocked match do not all write one. */
-export const DUE_SHARDS = 4;
-const shardOf = (matchId: string): number => [...matchId].reduce((n, c) => (n * 31 + c.charCodeAt(0)) >>> 0, 7) % DUE_SHARDS;
-
 /**
  * An inbox sorts in three buckets: 1 the player is to act (soonest deadline first, matches
  * without a deadline last), 2 the others still going or waiting for players (the same order),
- * 3 finished (the latest first). `<bucket>$` sorts after every key of its bucket.
+ * 3 finished (the latest first). `<bucket>$` sorts after every key of its bucket. Every adapter
+ * orders an inbox by this key (compared as bytes) and pages with a cursor made of it.
  */
 const NO_DEADLINE = "~";
 const FAR_FUTURE = 9_000_000_000_000_000;
@@ -47,121 +41,26 @@ export function inboxSortKey(row: InboxRow): string {
   return `${row.toMove ? 1 : 2}#${row.deadline ?? NO_DEADLINE}#${row.matchId}`;
 }
 
-/** The range of sort keys a query reads: its buckets, from the cursor on. Null: nothing can match. */
-function sortRange(query: InboxQuery): { from: string; to: string } | null {
+/** The sort key a cursor stands for (undefined: the first page). */
+export const sortKeyOfCursor = (after: string | undefined): string | undefined => (after === undefined ? undefined : Buffer.from(after, "base64url").toString("utf8"));
+export const cursorOf = (sortKey: string): string => Buffer.from(sortKey, "utf8").toString("base64url");
+
+/**
+ * The sort keys a query reads, both ends included: its buckets, from the cursor on (the row at
+ * the cursor itself, the previous page's last, is skipped by the reader). Null: nothing can match.
+ */
+export function inboxSortRange(query: InboxQuery): { from: string; to: string } | null {
   let first = query.toMove === false ? 2 : 1;
   let last = query.toMove === true ? 1 : 3;
   if (query.status === "FINISHED") first = Math.max(first, 3);
   else if (query.status) last = Math.min(last, 2);
   if (first > last) return null;
-  const cursor = query.after === undefined ? undefined : Buffer.from(query.after, "base64url").toString("utf8");
+  const cursor = sortKeyOfCursor(query.after);
   const from = cursor !== undefined && cursor > `${first}#` ? cursor : `${first}#`;
   const to = `${last}$`;
   return from < to ? { from, to } : null;
 }
 
-const cursorOf = (sortKey: string): string => Buffer.from(sortKey, "utf8").toString("base64url");
-
-export class DynamoMatchIndex implements MatchIndex {
-  constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
-  /** One conditional put per entry; a put that finds a later version there lost nothing. */
-  private async putIfNewer(item: Record<string, unknown>, version: number): Promise<void> {
-    try {
-      await this.doc.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { ...item, version },
-          ConditionExpression: "attribute_not_exists(#v) OR #v < :v",
-          ExpressionAttributeNames: { "#v": "version" },
-          ExpressionAttributeValues: { ":v": version },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
-
-  async apply(matchId: string, writes: IndexWrites): Promise<void> {
-    const puts = writes.rows.map((row) =>
-      this.putIfNewer(
-        {
-          [TABLE_KEYS.partition]: playerKey(row.playerId),
-          [TABLE_KEYS.sort]: matchKey(row.matchId),
-          [INDEX.partition]: playerKey(row.playerId),
-          [INDEX.sort]: inboxSortKey(row),
-          status: row.status,
-          row: JSON.stringify(row),
-        },
-        writes.version,
-      ),
-    );
-    if (writes.due) {
-      const { at } = writes.due;
-      puts.push(
-        this.putIfNewer(
-          {
-            [TABLE_KEYS.partition]: dueKey(matchId),
-            [TABLE_KEYS.sort]: DUE_SORT,
-            matchId,
-            // Only a match that is due is in the index: the sweep reads nothing else.
-            ...(at !== null ? { at, [INDEX.partition]: `DUE#${shardOf(matchId)}`, [INDEX.sort]: `${at}#${matchId}` } : {}),
-          },
-          writes.version,
-        ),
-      );
-    }
-    await Promise.all(puts);
-  }
-
-  async inbox(playerId: string, query: InboxQuery): Promise<InboxPage> {
-    const range = sortRange(query);
-    if (!range) return { rows: [], next: null };
-    const cursor = query.after === undefined ? undefined : Buffer.from(query.after, "base64url").toString("utf8");
-    const found: { row: InboxRow; sortKey: string }[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: INDEX.name,
-          KeyConditionExpression: "#pk = :pk AND #sk BETWEEN :from AND :to",
-          ...(query.status ? { FilterExpression: "#status = :status" } : {}),
-          ExpressionAttributeNames: { "#pk": INDEX.partition, "#sk": INDEX.sort, ...(query.status ? { "#status": "status" } : {}) },
-          ExpressionAttributeValues: { ":pk": playerKey(playerId), ":from": range.from, ":to": range.to, ...(query.status ? { ":status": query.status } : {}) },
-          Limit: query.limit + 1,
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        const sortKey = item[INDEX.sort] as string;
-        if (sortKey !== cursor) found.push({ row: JSON.parse(item.row as string) as InboxRow, sortKey });
-      }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey && found.length <= query.limit);
-    const rows = found.slice(0, query.limit);
-    const more = found.length > query.limit || startKey !== undefined;
-    return { rows: rows.map((r) => r.row), next: more && rows.length > 0 ? cursorOf(rows.at(-1)!.sortKey) : null };
-  }
-
-  async due(at: string, limit: number): Promise<DueMatch[]> {
-    const shards = await Promise.all(
-      Array.from({ length: DUE_SHARDS }, (_, shard) =>
-        this.doc.send(
-          new QueryCommand({
-            TableName: this.tableName,
-            IndexName: INDEX.name,
-            KeyConditionExpression: "#pk = :pk AND #sk < :to",
-            ExpressionAttributeNames: { "#pk": INDEX.partition, "#sk": INDEX.sort },
-            ExpressionAttributeValues: { ":pk": `DUE#${shard}`, ":to": `${at}$` },
-            Limit: limit,
-          }),
-        ),
-      ),
-    );
-    return shards.flatMap((page) => (page.Items ?? []).map((item) => ({ matchId: item.matchId as string, at: item.at as string })));
-  }
-}
+/** The sort key of a due entry: by time, then match; every entry due at or before `at` sorts below `dueUpTo(at)`. */
+export const dueSortKey = (at: string, matchId: string): string => `${at}#${matchId}`;
+export const dueUpTo = (at: string): string => `${at}$`;

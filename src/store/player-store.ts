@@ -1,7 +1,3 @@
-import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { isConditionFailure } from "./condition-failure.js";
-import { PROFILE_SORT, playerKey, TABLE_KEYS } from "./table.js";
-
 /** A player as stored: its token only as a hash. */
 export interface PlayerRecord {
   readonly id: string;
@@ -15,37 +11,4 @@ export interface PlayerStore {
   /** Stores a new player; false if the id is taken (the caller draws another). */
   create(player: PlayerRecord): Promise<boolean>;
   get(playerId: string): Promise<PlayerRecord | null>;
-}
-
-/** `PK=PLAYER#<id>, SK=PROFILE`, written once. */
-export class DynamoPlayerStore implements PlayerStore {
-  constructor(
-    private readonly doc: DynamoDBDocumentClient,
-    private readonly tableName: string,
-  ) {}
-
-  async create(player: PlayerRecord): Promise<boolean> {
-    try {
-      await this.doc.send(
-        new PutCommand({
-          TableName: this.tableName,
-          Item: { [TABLE_KEYS.partition]: playerKey(player.id), [TABLE_KEYS.sort]: PROFILE_SORT, ...player },
-          ConditionExpression: "attribute_not_exists(#pk)",
-          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
-  }
-
-  async get(playerId: string): Promise<PlayerRecord | null> {
-    const { Item } = await this.doc.send(
-      new GetCommand({ TableName: this.tableName, Key: { [TABLE_KEYS.partition]: playerKey(playerId), [TABLE_KEYS.sort]: PROFILE_SORT }, ConsistentRead: true }),
-    );
-    if (!Item) return null;
-    return { id: Item.id as string, name: Item.name as string, tokenHash: Item.tokenHash as string, createdAt: Item.createdAt as string };
-  }
 }

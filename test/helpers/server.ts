@@ -1,7 +1,7 @@
 import { type RunningServer, type ServerOptions, startServer } from "../../src/server/app.js";
 import { createLogger } from "../../src/api/logger.js";
 
-/** A started local server (in memory unless `dataDir` is given) with small HTTP clients. */
+/** A started local server (in memory unless `dataDir` is given; on the Level store unless told) with small HTTP clients. */
 export interface TestServer {
   readonly url: string;
   readonly server: RunningServer;

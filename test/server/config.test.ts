@@ -1,15 +1,16 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { configFrom } from "../../src/server/config.js";
+import { configFrom, describeStore } from "../../src/server/config.js";
 import { DEFAULT_RATE_LIMITS } from "../../src/server/rate-limiter.js";
 
 describe("configFrom", () => {
-  it("has safe defaults: port 4000, loopback only, data under .data, table tabula, quiet", () => {
+  it("has safe defaults: port 4000, loopback only, the Level store under .data, table tabula, quiet", () => {
     expect(configFrom([], {})).toEqual({
       help: false,
       options: {
         port: 4000,
         host: "127.0.0.1",
+        store: "level",
         memory: false,
         dataDir: resolve(".data"),
         dynamoEndpoint: undefined,
@@ -50,6 +51,35 @@ describe("configFrom", () => {
     expect(configFrom(["--port", "0", "--host", "::1", "--memory", "--data-dir", "/tmp/y", "--table", "u"], env)).toMatchObject({
       options: { port: 0, host: "::1", memory: true, dataDir: "/tmp/y", tableName: "u" },
     });
+  });
+
+  it("keeps matches in the Level store unless told, or unless DynamoDB is needed: DYNAMODB_ENDPOINT, --gateway=lambda", () => {
+    const storeOf = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+      const config = configFrom(argv, env);
+      return config.help ? "help" : config.options.store;
+    };
+    expect(storeOf([])).toBe("level");
+    expect(storeOf(["--store", "dynamodb"])).toBe("dynamodb");
+    expect(storeOf([], { TABULA_STORE: "dynamodb" })).toBe("dynamodb");
+    expect(storeOf(["--store", "level"], { TABULA_STORE: "dynamodb" })).toBe("level");
+    expect(storeOf([], { DYNAMODB_ENDPOINT: "http://localhost:8000" })).toBe("dynamodb");
+    expect(storeOf(["--gateway", "lambda"])).toBe("dynamodb");
+    expect(storeOf(["--gateway", "lambda", "--store", "dynamodb", "--memory"])).toBe("dynamodb");
+    expect(() => configFrom(["--store", "level"], { DYNAMODB_ENDPOINT: "http://localhost:8000" })).toThrow(/DYNAMODB_ENDPOINT always means DynamoDB/);
+    expect(() => configFrom(["--store", "level", "--gateway", "lambda"], {})).toThrow(/--gateway=lambda runs on the embedded DynamoDB store.*--store dynamodb/);
+    expect(() => configFrom(["--store", "sqlite"], {})).toThrow(/--store "sqlite"; use level or dynamodb/);
+  });
+
+  it("names the store in the start-up line", () => {
+    const line = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+      const config = configFrom(argv, env);
+      return config.help ? "help" : describeStore(config.options);
+    };
+    expect(line(["--data-dir", "/d"])).toBe("Level store in /d/tabula-level");
+    expect(line(["--memory"])).toBe("Level store in memory");
+    expect(line(["--store", "dynamodb", "--data-dir", "/d"])).toBe("embedded DynamoDB store (dynalite) in /d");
+    expect(line(["--gateway", "lambda", "--memory"])).toBe("embedded DynamoDB store (dynalite) in memory, which --gateway=lambda runs on (apart from the Level store)");
+    expect(line([], { DYNAMODB_ENDPOINT: "http://localhost:8000" })).toBe("DynamoDB at http://localhost:8000");
   });
 
   it("refuses bad values and unknown flags; --help asks for usage", () => {

@@ -39,4 +39,14 @@ describe("src/server/main.ts", () => {
   it("refuses unknown flags with exit code 2 and usage", async () => {
     await expect(start(["--nope"])).rejects.toThrow(/exited with 2/);
   });
+
+  it("names its store: the Level store by default, dynalite with --store dynamodb; --store level cannot serve --gateway=lambda", async () => {
+    expect((await start(["--memory", "--port", "0"])).line).toContain("Level store in memory");
+    child!.kill("SIGKILL");
+    const dynalite = await start(["--memory", "--port", "0", "--store", "dynamodb"]);
+    expect(dynalite.line).toContain("embedded DynamoDB store (dynalite) in memory");
+    expect((await fetch(`${dynalite.url}/healthz`)).status).toBe(200);
+    child!.kill("SIGKILL");
+    await expect(start(["--memory", "--port", "0", "--store", "level", "--gateway", "lambda"])).rejects.toThrow(/exited with 2.*--gateway=lambda runs on the embedded DynamoDB store/s);
+  }, 30_000);
 });

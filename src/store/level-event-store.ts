@@ -1,0 +1,102 @@
+import type { MatchEvent } from "../match/events.js";
+import type { Commit } from "../match/snapshot.js";
+import { commitSpan, type EventStore, firstCommitHolding, type LoadedMatch, VersionConflictError } from "./event-store.js";
+import type { KeyedQueue } from "./keyed-queue.js";
+import { type LevelDb, type LevelOp, scan } from "./level-db.js";
+import { commitKey, commitRange, matchTurn } from "./level-keys.js";
+import type { LevelMatchIndex } from "./level-match-index.js";
+
+/** A commit the Level store has written, durably, in the order it wrote them. */
+export interface StoredCommit {
+  readonly matchId: string;
+  readonly commit: Commit;
+}
+
+/** What a stored commit is read back as: the commit without its index entries, as the DynamoDB adapter reads it. */
+const asRead = (value: unknown): Commit => {
+  const { events, idempotency, snapshot } = value as Commit;
+  return { events, idempotency, snapshot };
+};
+
+/**
+ * Match logs in the Level store (key layout: level-keys.ts). A commit is refused when one is
+ * already keyed at its first version, as the DynamoDB adapter's conditional put refuses it; the
+ * check and the write are one step of the match's queue, so two appends of one version in this
+ * process cannot both pass the check (and no other process opens the database). The commit and
+ * the index entries it changes are written in one batch: both or neither, so nothing is left
+ * to repair after a crash (DynamoDB needed a second write, and the stream to make it certain).
+ */
+export class LevelEventStore implements EventStore {
+  private readonly listeners = new Set<(stored: StoredCommit) => void>();
+
+  constructor(
+    private readonly db: LevelDb,
+    private readonly queue: KeyedQueue,
+    private readonly index: LevelMatchIndex,
+  ) {}
+
+  async append(matchId: string, commit: Commit): Promise<void> {
+    const { first } = commitSpan(commit);
+    const key = commitKey(matchId, first);
+    return this.queue.run(matchTurn(matchId), async () => {
+      if (await this.db.has(key)) throw new VersionConflictError(matchId, first);
+      const ops: LevelOp[] = [{ type: "put", key, value: commit }];
+      if (commit.index) ops.push(...(await this.index.operations(matchId, commit.index)));
+      await this.db.batch(ops);
+      // Still in the match's turn of the queue: listeners see one match's commits in order.
+      this.notify({ matchId, commit });
+    });
+  }
+
+  /**
+   * Calls `listener` after every append, once the write is durable (see LevelDb.batch), before
+   * the writer hears of it: what the local server's live updates follow, as they follow the
+   * table's stream on AWS. A listener that throws is reported and does not fail the append.
+   */
+  onCommit(listener: (stored: StoredCommit) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private notify(stored: StoredCommit): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(stored);
+      } catch (error) {
+        console.error(`a commit listener failed on match ${stored.matchId}`, error);
+      }
+    }
+  }
+
+  async load(matchId: string): Promise<LoadedMatch | null> {
+    // Newest first, up to the first commit with a snapshot (at most SNAPSHOT_EVERY back).
+    const newestFirst: Commit[] = [];
+    const found: { snapshot?: LoadedMatch["snapshot"] } = {};
+    await scan(
+      this.db,
+      { ...commitRange(matchId), reverse: true },
+      (_, value) => {
+        const commit = asRead(value);
+        if (!commit.snapshot) return void newestFirst.push(commit);
+        found.snapshot = commit.snapshot;
+        return false;
+      },
+      17,
+    );
+    if (found.snapshot) return { snapshot: found.snapshot, commits: newestFirst.reverse() };
+    if (newestFirst.length > 0) throw new Error(`match ${matchId} has commits but no snapshot`);
+    return null;
+  }
+
+  async readEvents(matchId: string, after: number, limit: number): Promise<MatchEvent[]> {
+    const events: MatchEvent[] = [];
+    const { lt } = commitRange(matchId);
+    await scan(this.db, { gte: commitKey(matchId, firstCommitHolding(after)), lt }, (_, value) => {
+      for (const event of (value as Commit).events) {
+        if (event.version > after) events.push(event);
+        if (events.length >= limit) return false;
+      }
+    });
+    return events;
+  }
+}
