@@ -9,6 +9,7 @@ const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   replay: () => import("./suites/replay.js"),
   commands: () => import("./suites/commands.js"),
   "vs-boardgameio": () => import("./suites/vs-boardgameio.js"),
+  growth: () => import("./suites/growth.js"),
   http: () => import("./suites/http.js"),
   live: () => import("./suites/live.js"),
   lambda: () => import("./suites/lambda.js"),

@@ -203,9 +203,12 @@ export const suite: Suite = {
     const dataDir = mkdtempSync(join(tmpdir(), "tabula-bench-vs-"));
     const bgio = await start(["bench/baselines/bgio/server.ts"], /listening (\d+)/);
     const baseUrl = `http://127.0.0.1:${bgio.url}`;
+    // Rate limits off: one client sends every command here, which the default limits would refuse.
+    const tabula = ["src/server/main.ts", "--port", "0", "--rate-limits", "off"];
     const subjects: [string, string[]][] = [
-      ["Tabula --memory (REST)", ["src/server/main.ts", "--port", "0", "--memory"]],
-      ["Tabula on disk (REST)", ["src/server/main.ts", "--port", "0", "--data-dir", dataDir]],
+      ["Tabula --memory (REST)", [...tabula, "--memory"]],
+      ["Tabula on disk, Level store (REST)", [...tabula, "--data-dir", join(dataDir, "level")]],
+      ["Tabula on disk, --store dynamodb (REST)", [...tabula, "--data-dir", join(dataDir, "dynamodb"), "--store", "dynamodb"]],
     ];
     const out: Measurement[] = [];
     try {

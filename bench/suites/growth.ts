@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { DEFAULT_CACHE_MATCHES, MatchCache } from "../../src/service/match-cache.js";
+import { createService, type TabulaService } from "../../src/service/service.js";
+import { createDynamoClients } from "../../src/store/dynamo-client.js";
+import { startEmbeddedStore } from "../../src/store/embedded-store.js";
+import { ensureTable } from "../../src/store/table.js";
+import { tableStores } from "../../src/store/table-stores.js";
+import { type Measurement, percentile, type Suite } from "../report.js";
+
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+
+/** The seat to act and its view; rolls for whoever must roll until someone has a move. */
+async function nextMover(service: TabulaService, id: string, tokens: string[]): Promise<{ seat: number; move: unknown } | null> {
+  for (;;) {
+    const view = await service.getMatch(id, undefined);
+    if (view.status === "FINISHED") return null;
+    const seat = view.toAct[0]!;
+    const mine = await service.getMatch(id, tokens[seat]);
+    if (mine.phase === "move" && mine.legalMoves.length > 0) return { seat, move: mine.legalMoves[0] };
+    await service.rollDice(id, tokens[seat]);
+  }
+}
+
+/**
+ * Whether a command's cost grows with the match and memory with the matches played: per-move
+ * time by quarter of one long backgammon match (a 25-point match runs to thousands of events;
+ * snapshots keep every load to a few of them), and the heap after 1,000 and after 10,000 matches
+ * served by one service (its cache of matches must evict).
+ */
+export const suite: Suite = {
+  name: "growth: a move's cost over a long match, memory over many matches (service over the embedded store)",
+  async run(): Promise<Measurement[]> {
+    const embedded = await startEmbeddedStore();
+    const { client, doc } = createDynamoClients({ endpoint: embedded.endpoint });
+    await ensureTable(client, "growth");
+    const stores = tableStores(doc, "growth");
+    const out: Measurement[] = [];
+    try {
+      for (const [label, cache] of [
+        ["warm cache", new MatchCache(DEFAULT_CACHE_MATCHES, true)],
+        ["no cache", undefined],
+      ] as const) {
+        const service = createService({ ...stores, cache, now: () => new Date(), randomBytes });
+        const { state, seats } = await service.createMatch({ ruleset: "backgammon", options: { matchLength: 25 } });
+        const tokens = seats.map((s) => s.token);
+        const moves: { version: number; ms: number }[] = [];
+        for (let version = 1; version < 2000; ) {
+          const next = await nextMover(service, state.id, tokens);
+          if (!next) break;
+          const started = performance.now();
+          const result = await service.submitMove({ matchId: state.id, token: tokens[next.seat], move: next.move as never });
+          moves.push({ version: result.state.version, ms: performance.now() - started });
+          version = result.state.version;
+        }
+        const last = moves.at(-1)!.version;
+        const quarter = (q: number) => moves.filter((m) => m.version > (last * q) / 4 && m.version <= (last * (q + 1)) / 4).map((m) => m.ms).sort((a, b) => a - b);
+        const first = percentile(quarter(0), 50);
+        for (const q of [1, 2, 3]) {
+          out.push({ name: `submitMove p50, quarter ${q + 1} of a ${last}-event match (${label})`, unit: "ms", value: percentile(quarter(q), 50), better: "lower", baseline: "quarter 1", baselineValue: first });
+        }
+      }
+
+      const cache = new MatchCache(DEFAULT_CACHE_MATCHES, true);
+      const service = createService({ ...stores, cache, now: () => new Date(), randomBytes });
+      const play = async (matches: number) => {
+        for (let i = 0; i < matches; i++) {
+          const { state, seats } = await service.createMatch({ ruleset: "backgammon" });
+          const tokens = seats.map((s) => s.token);
+          const next = await nextMover(service, state.id, tokens);
+          if (next) await service.submitMove({ matchId: state.id, token: tokens[next.seat], move: next.move as never });
+        }
+      };
+      const heap = () => {
+        gc();
+        return process.memoryUsage().heapUsed / 2 ** 20;
+      };
+      await play(1000);
+      const after1k = heap();
+      await play(9000);
+      const after10k = heap();
+      out.push({
+        name: `heap after 10,000 matches served (cache of ${cache.capacity}, holding ${cache.size})`,
+        unit: "MB",
+        value: after10k,
+        better: "lower",
+        baseline: "after 1,000 matches",
+        baselineValue: after1k,
+      });
+    } finally {
+      client.destroy();
+      await embedded.close();
+    }
+    return out;
+  },
+};
