@@ -25,6 +25,8 @@ export interface HttpResponse {
 /** Case-insensitive header lookup (API Gateway keeps the client's spelling, node lowercases). */
 export function header(request: Pick<HttpRequest, "headers">, name: string): string | undefined {
   const wanted = name.toLowerCase();
+  const exact = request.headers[wanted]; // node's own spelling: the common case, without a scan
+  if (exact !== undefined) return exact;
   for (const [key, value] of Object.entries(request.headers)) {
     if (key.toLowerCase() === wanted && value !== undefined) return value;
   }

@@ -6,6 +6,9 @@ import { type LevelDb, type LevelOp, scan } from "./level-db.js";
 import { commitKey, commitRange, matchTurn } from "./level-keys.js";
 import type { LevelMatchIndex } from "./level-match-index.js";
 
+/** How many matches' ends the store keeps (a few hundred KB at most). */
+const MAX_KNOWN_ENDS = 10_000;
+
 /** A commit the Level store has written, durably, in the order it wrote them. */
 export interface StoredCommit {
   readonly matchId: string;
@@ -28,6 +31,13 @@ const asRead = (value: unknown): Commit => {
  */
 export class LevelEventStore implements EventStore {
   private readonly listeners = new Set<(stored: StoredCommit) => void>();
+  /**
+   * The version after the newest commit of recently used matches, as loaded or appended here:
+   * an append at exactly that version needs no lookup (no other process writes this database,
+   * and commits are appended at the end of their log), which is most of a move's store time.
+   * Any other version is checked against the database. Bounded; the oldest entries go first.
+   */
+  private readonly ends = new Map<string, number>();
 
   constructor(
     private readonly db: LevelDb,
@@ -36,13 +46,14 @@ export class LevelEventStore implements EventStore {
   ) {}
 
   async append(matchId: string, commit: Commit): Promise<void> {
-    const { first } = commitSpan(commit);
+    const { first, last } = commitSpan(commit);
     const key = commitKey(matchId, first);
     return this.queue.run(matchTurn(matchId), async () => {
-      if (await this.db.has(key)) throw new VersionConflictError(matchId, first);
+      if (this.ends.get(matchId) !== first && (await this.db.has(key))) throw new VersionConflictError(matchId, first);
       const ops: LevelOp[] = [{ type: "put", key, value: commit }];
       if (commit.index) ops.push(...(await this.index.operations(matchId, commit.index)));
       await this.db.batch(ops);
+      this.remember(matchId, last + 1);
       // Still in the match's turn of the queue: listeners see one match's commits in order.
       this.notify({ matchId, commit });
     });
@@ -56,6 +67,14 @@ export class LevelEventStore implements EventStore {
   onCommit(listener: (stored: StoredCommit) => void): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
+  }
+
+  /** Never lowers an end: a load that read before a concurrent append finished must not undo it. */
+  private remember(matchId: string, end: number): void {
+    const known = this.ends.get(matchId) ?? 0;
+    this.ends.delete(matchId);
+    this.ends.set(matchId, Math.max(known, end));
+    if (this.ends.size > MAX_KNOWN_ENDS) this.ends.delete(this.ends.keys().next().value!);
   }
 
   private notify(stored: StoredCommit): void {
@@ -77,6 +96,7 @@ export class LevelEventStore implements EventStore {
       { ...commitRange(matchId), reverse: true },
       (_, value) => {
         const commit = asRead(value);
+        if (newestFirst.length === 0 && !found.snapshot) this.remember(matchId, commitSpan(commit).last + 1);
         if (!commit.snapshot) return void newestFirst.push(commit);
         found.snapshot = commit.snapshot;
         return false;

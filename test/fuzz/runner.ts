@@ -97,7 +97,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   console.error = (...args: unknown[]) => logged.push(`console.error: ${args.map((a) => (a instanceof Error ? a.message : String(a))).join(" ")}`);
   console.warn = (...args: unknown[]) => logged.push(`console.warn: ${args.map(String).join(" ")}`);
 
-  const server = await startServer({ port: 0, memory: true, logger, randomBytes: seededRandomBytes(options.seed), gateway: options.gateway ?? "direct", rateLimits: options.rateLimits ? DEFAULT_RATE_LIMITS : undefined });
+  // On the DynamoDB adapter (dynalite): the observer reads each commit item as the store
+  // acknowledges it, and that adapter is the one AWS runs. The Level store has its contract tests.
+  const server = await startServer({ port: 0, memory: true, store: "dynamodb", logger, randomBytes: seededRandomBytes(options.seed), gateway: options.gateway ?? "direct", rateLimits: options.rateLimits ? DEFAULT_RATE_LIMITS : undefined });
   const port = (server.httpServer.address() as AddressInfo).port;
   const observer = new CommitObserver(server.embedded!, server.tableName);
   const world = new World();

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VersionConflictError } from "../../src/store/event-store.js";
 import { type LevelDb, scan } from "../../src/store/level-db.js";
-import type { StoredCommit } from "../../src/store/level-event-store.js";
+import { LevelEventStore, type StoredCommit } from "../../src/store/level-event-store.js";
+import { KeyedQueue } from "../../src/store/keyed-queue.js";
 import { type LevelStores, openLevelStores } from "../../src/store/level-stores.js";
 import { describeStoreContract } from "./contract/index.js";
 import { appendCommits, created, moves, row } from "./contract/fixtures.js";
@@ -90,6 +91,27 @@ describe("the Level store's own", () => {
       ["fed", [4]],
     ]);
     expect(await Promise.all(readBack)).toEqual([1, 3, 4]);
+  });
+
+  it("looks up no key for an append at the end it knows of a match, and still refuses every stale one", async () => {
+    const lookups: string[] = [];
+    const has = level.db.has.bind(level.db);
+    level.db.has = (key) => (lookups.push(key), has(key));
+    try {
+      await appendCommits(level.store, "ends", [1, 2]); // the first append knows nothing yet: one lookup
+      expect(lookups).toEqual(["commit!ends!0000000001"]);
+      await expect(level.store.append("ends", { events: moves(2, 1) })).rejects.toBeInstanceOf(VersionConflictError);
+      await level.store.append("ends", { events: moves(4, 1) });
+      expect(lookups).toEqual(["commit!ends!0000000001", "commit!ends!0000000002"]); // the stale one only
+    } finally {
+      level.db.has = has;
+    }
+    // Another store on the same database learns the end from a load.
+    const reopened = new LevelEventStore(level.db, new KeyedQueue(), level.index);
+    expect((await reopened.load("ends"))?.commits.at(-1)?.events.at(-1)?.version).toBe(4);
+    await expect(reopened.append("ends", { events: moves(4, 1) })).rejects.toBeInstanceOf(VersionConflictError);
+    await reopened.append("ends", { events: moves(5, 1) });
+    expect((await level.store.readEvents("ends", 0, 10)).map((e) => e.version)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it("fails no append when a listener throws", async () => {

@@ -20,9 +20,12 @@ export function decodePathSegment(segment: string): string {
   }
 }
 
-function matchPath(template: string, path: string): Record<string, string> | null {
-  const want = template.split("/");
-  const got = path.split("/");
+/** Template segments, split once per template: routing runs on every request. */
+const SEGMENTS = new Map<string, readonly string[]>();
+
+function matchPath(template: string, got: readonly string[]): Record<string, string> | null {
+  let want = SEGMENTS.get(template);
+  if (!want) SEGMENTS.set(template, (want = template.split("/")));
   if (want.length !== got.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {
@@ -42,8 +45,9 @@ function matchPath(template: string, path: string): Record<string, string> | nul
  */
 export function route<Handler>(routes: readonly RouteSpec<Handler>[], method: string, path: string): RouteMatch<Handler> {
   const allow: string[] = [];
+  const segments = path.split("/");
   for (const spec of routes) {
-    const params = matchPath(spec.path, path);
+    const params = matchPath(spec.path, segments);
     if (!params) continue;
     if (spec.method === method || (method === "HEAD" && spec.method === "GET")) return { kind: "found", spec, handler: spec.handler, params };
     allow.push(...(spec.method === "GET" ? ["GET", "HEAD"] : [spec.method]));
