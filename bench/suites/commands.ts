@@ -42,23 +42,41 @@ function corpus(ruleset: RulesetId, options: object, matches: number): Sample[] 
   return out;
 }
 
-/** Microseconds per command of `run` over the corpus: median of rounds, and per-command percentiles of one round. */
-function measure(samples: readonly Sample[], run: (s: Sample) => unknown): { median: number; p50: number; p99: number } {
-  for (const s of samples) run(s);
-  const rounds: number[] = [];
+interface Figures {
+  readonly median: number;
+  readonly p50: number;
+  readonly p99: number;
+}
+
+/**
+ * Microseconds per command of each of two paths over the corpus: median of rounds, and
+ * per-command percentiles. The paths take turns, round by round and command by command, so that
+ * a busy machine slows both alike.
+ */
+function measurePair(samples: readonly Sample[], runs: readonly [(s: Sample) => unknown, (s: Sample) => unknown]): [Figures, Figures] {
+  for (const run of runs) for (const s of samples) run(s);
+  const rounds: [number[], number[]] = [[], []];
   for (let r = 0; r < 7; r++) {
-    const t0 = performance.now();
-    for (const s of samples) run(s);
-    rounds.push(((performance.now() - t0) * 1000) / samples.length);
+    runs.forEach((run, i) => {
+      const t0 = performance.now();
+      for (const s of samples) run(s);
+      rounds[i]!.push(((performance.now() - t0) * 1000) / samples.length);
+    });
   }
-  const each = samples.map((s) => {
-    const t0 = performance.now();
-    run(s);
-    return (performance.now() - t0) * 1000;
-  });
-  each.sort((a, b) => a - b);
-  rounds.sort((a, b) => a - b);
-  return { median: rounds[3]!, p50: percentile(each, 50), p99: percentile(each, 99) };
+  const each: [number[], number[]] = [[], []];
+  for (const s of samples) {
+    runs.forEach((run, i) => {
+      const t0 = performance.now();
+      run(s);
+      each[i]!.push((performance.now() - t0) * 1000);
+    });
+  }
+  const figures = (i: 0 | 1): Figures => {
+    const sortedRounds = [...rounds[i]].sort((a, b) => a - b);
+    const sorted = [...each[i]].sort((a, b) => a - b);
+    return { median: sortedRounds[3]!, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  };
+  return [figures(0), figures(1)];
 }
 
 /** Today's path: one decide (the rules run once, a cheap mustPass) and the answer's view. */
@@ -82,8 +100,7 @@ export const suite: Suite = {
       ["golnard-estafeta", { variant: "sprint", teams: 4 }, 4],
     ] as const) {
       const samples = corpus(ruleset, options, matches);
-      const v2 = measure(samples, commandV2);
-      const v1 = measure(samples, (s) => commandV1(s.before, s.command, s.events));
+      const [v2, v1] = measurePair(samples, [commandV2, (s) => commandV1(s.before, s.command, s.events)]);
       const note = `${samples.length} commands`;
       out.push(
         { name: `${ruleset} CPU per command (mean)`, unit: "µs", value: v2.median, better: "lower", baseline: "earlier path", baselineValue: v1.median, note },
