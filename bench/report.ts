@@ -69,10 +69,13 @@ export function interleavedThroughput(fns: readonly (() => void)[], ms = 1000, s
 
 const fmt = (n: number): string => (n >= 100 ? n.toFixed(0) : n >= 1 ? n.toFixed(2) : n.toPrecision(3));
 
+// A count the baseline never makes (a call the cache added, say) has no ratio worth printing.
+const ratio = (value: number, baseline: number): string => (baseline === 0 ? (value === 0 ? "1.00" : "n/a (baseline 0)") : (value / baseline).toFixed(2));
+
 export function formatMeasurement(m: Measurement): string {
   const base =
     m.baselineValue !== undefined
-      ? `  baseline ${m.baseline}: ${fmt(m.baselineValue)} ${m.unit}  ratio ${(m.value / m.baselineValue).toFixed(2)}`
+      ? `  baseline ${m.baseline}: ${fmt(m.baselineValue)} ${m.unit}  ratio ${ratio(m.value, m.baselineValue)}`
       : "";
   return `${m.name}: ${fmt(m.value)} ${m.unit} (${m.better} is better)${base}${m.note ? `  [${m.note}]` : ""}`;
 }

@@ -13,6 +13,7 @@ const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   http: () => import("./suites/http.js"),
   live: () => import("./suites/live.js"),
   lambda: () => import("./suites/lambda.js"),
+  "lambda-warm": () => import("./suites/lambda-warm.js"),
 };
 
 const wanted = process.argv.slice(2);

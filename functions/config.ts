@@ -15,6 +15,9 @@ import { describeIssues } from "../src/input-issues.js";
 const unsetIfEmpty = z.transform((value: unknown) => (value === "" ? undefined : value));
 const lowercase = z.transform((value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
 
+const NOT_A_COUNT = "must be a whole number of matches (0 turns the cache off)";
+const DEFAULT_CACHE_MATCHES = 500;
+
 const functionEnv = z.object({
   TABLE_NAME: z.string("must be set").check(z.minLength(1, "must be set")),
   /** Only to point at a local store (tests, the bench); unset on AWS. */
@@ -22,6 +25,11 @@ const functionEnv = z.object({
   /** Lambda sets it. */
   AWS_REGION: z.pipe(unsetIfEmpty, z.optional(z.string())),
   LOG_LEVEL: z.pipe(unsetIfEmpty, z._default(z.pipe(lowercase, z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`)), "warn")),
+  /**
+   * Matches a warm container keeps in memory (service-runtime.ts), default 500; 0 turns the cache
+   * off, so every command reads its match first (the bench's baseline: `npm run bench lambda-warm`).
+   */
+  CACHE_MATCHES: z.pipe(unsetIfEmpty, z._default(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, NOT_A_COUNT)), z.transform((digits: string) => Number(digits))), DEFAULT_CACHE_MATCHES)),
 });
 
 /** The WebSocket and stream functions also answer clients, through API Gateway's management API. */
@@ -34,6 +42,8 @@ export interface FunctionConfig {
   readonly tableName: string;
   readonly dynamo: DynamoConfig;
   readonly logLevel: LogLevel;
+  /** Matches the container's cache holds; 0: no cache. */
+  readonly cacheMatches: number;
 }
 
 export interface LiveFunctionConfig extends FunctionConfig {
@@ -50,6 +60,7 @@ const toConfig = (env: z.infer<typeof functionEnv>): FunctionConfig => ({
   tableName: env.TABLE_NAME,
   dynamo: { endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION },
   logLevel: env.LOG_LEVEL,
+  cacheMatches: env.CACHE_MATCHES,
 });
 
 export const functionConfig = (env: NodeJS.ProcessEnv = process.env): FunctionConfig => toConfig(parse(functionEnv, env));

@@ -7,18 +7,15 @@ import { tableStores } from "../src/store/table-stores.js";
 import type { FunctionConfig } from "./config.js";
 
 /**
- * Matches a warm container keeps: its next command on one of them skips the read. Containers
- * share the table, so the cache is never trusted beyond the append's own condition.
- */
-const CONTAINER_CACHE_MATCHES = 500;
-
-/**
  * What every function that runs the service builds once per cold start, from its configuration;
  * the clients are reused by every invocation of the container.
  */
 export function serviceRuntime(config: FunctionConfig) {
   const { doc } = createDynamoClients(config.dynamo);
   const stores = tableStores(doc, config.tableName);
-  const cache = new MatchCache(CONTAINER_CACHE_MATCHES, false);
+  // Matches a warm container keeps (CACHE_MATCHES): its next command on one of them skips the
+  // read. Containers share the table, so the cache is never exclusive: nothing but a successful
+  // conditional append is trusted to it. Without one, every command reads its match first.
+  const cache = config.cacheMatches > 0 ? new MatchCache(config.cacheMatches, false) : undefined;
   return { doc, ...stores, logger: createLogger(config.logLevel), service: createService({ ...stores, cache, now: () => new Date(), randomBytes }) };
 }

@@ -9,6 +9,7 @@ import { buildFunctions } from "../../infra/build.js";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { startEmbeddedStore } from "../../src/store/embedded-store.js";
 import { commitKey, ensureTable, matchKey } from "../../src/store/table.js";
+import { httpEvent } from "../lambda-events.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
 
 /** Cold starts measured per handler (and for the baseline), interleaved; the median is reported. */
@@ -16,28 +17,6 @@ const RUNS = Number(process.env.BENCH_LAMBDA_RUNS ?? 9);
 /** The goals of the deploy issue. */
 const GOAL_BUNDLE_BYTES = 1_000_000;
 const GOAL_COLD_START_OVER_NODE_MS = 150;
-
-const httpEvent = (method: string, path: string, body: unknown) => ({
-  version: "2.0",
-  routeKey: path === "/graphql" ? "ANY /graphql" : "ANY /api/{proxy+}",
-  rawPath: path,
-  rawQueryString: "",
-  headers: { "content-type": "application/json", host: "bench.execute-api.local" },
-  requestContext: {
-    accountId: "000000000000",
-    apiId: "bench",
-    domainName: "bench.execute-api.local",
-    domainPrefix: "bench",
-    http: { method, path, protocol: "HTTP/1.1", sourceIp: "127.0.0.1", userAgent: "bench" },
-    requestId: "bench",
-    routeKey: "bench",
-    stage: "$default",
-    time: new Date().toISOString(),
-    timeEpoch: Date.now(),
-  },
-  body: JSON.stringify(body),
-  isBase64Encoded: false,
-});
 
 const wsEvent = (routeKey: string, connectionId: string, body?: unknown) => ({
   requestContext: { routeKey, connectionId, eventType: routeKey === "$connect" ? "CONNECT" : routeKey === "$disconnect" ? "DISCONNECT" : "MESSAGE", stage: "bench" },

@@ -5,20 +5,29 @@ const MANAGEMENT = "https://abc123.execute-api.eu-west-1.amazonaws.com/prod";
 
 describe("functions/config", () => {
   it("reads the table, the store endpoint, the region and the log level; defaults to warn", () => {
-    expect(functionConfig({ TABLE_NAME: "tabula" })).toEqual({ tableName: "tabula", dynamo: { endpoint: undefined, region: undefined }, logLevel: "warn" });
-    expect(functionConfig({ TABLE_NAME: "tabula", DYNAMODB_ENDPOINT: "http://127.0.0.1:8000", AWS_REGION: "eu-west-1", LOG_LEVEL: "DEBUG" })).toEqual({
+    expect(functionConfig({ TABLE_NAME: "tabula" })).toEqual({ tableName: "tabula", dynamo: { endpoint: undefined, region: undefined }, logLevel: "warn", cacheMatches: 500 });
+    expect(functionConfig({ TABLE_NAME: "tabula", DYNAMODB_ENDPOINT: "http://127.0.0.1:8000", AWS_REGION: "eu-west-1", LOG_LEVEL: "DEBUG", CACHE_MATCHES: "20" })).toEqual({
       tableName: "tabula",
       dynamo: { endpoint: "http://127.0.0.1:8000", region: "eu-west-1" },
       logLevel: "debug",
+      cacheMatches: 20,
     });
   });
 
   it("an empty variable counts as unset", () => {
-    expect(functionConfig({ TABLE_NAME: "tabula", DYNAMODB_ENDPOINT: "", AWS_REGION: "", LOG_LEVEL: "" })).toEqual({
+    expect(functionConfig({ TABLE_NAME: "tabula", DYNAMODB_ENDPOINT: "", AWS_REGION: "", LOG_LEVEL: "", CACHE_MATCHES: "" })).toEqual({
       tableName: "tabula",
       dynamo: { endpoint: undefined, region: undefined },
       logLevel: "warn",
+      cacheMatches: 500,
     });
+  });
+
+  it("CACHE_MATCHES=0 turns the container's cache off; anything but a whole number is refused", () => {
+    expect(functionConfig({ TABLE_NAME: "tabula", CACHE_MATCHES: "0" }).cacheMatches).toBe(0);
+    for (const bad of ["-1", "1.5", "many", " 5"]) {
+      expect(() => functionConfig({ TABLE_NAME: "tabula", CACHE_MATCHES: bad })).toThrow("CACHE_MATCHES: must be a whole number of matches (0 turns the cache off)");
+    }
   });
 
   it("a missing or malformed variable is one error naming each", () => {

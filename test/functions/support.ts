@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { type DynamoProxy, dynamoProxy } from "../../infra/dynamo-proxy.js";
 import { type LocalLambda, startLocalLambda } from "../../infra/local-lambda.js";
 import { type BuiltFunction, buildFunctions } from "../../infra/build.js";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
@@ -25,7 +24,7 @@ export async function setUp(names: readonly string[]): Promise<Fixture> {
   const tableName = "tabula-functions-test";
   await ensureTable(client, tableName);
   const started: LocalLambda[] = [];
-  const proxies: Server[] = [];
+  const proxies: DynamoProxy[] = [];
   const operations = new Map<string, Set<string>>();
   return {
     built: Object.fromEntries(built.map((b) => [b.name, b])),
@@ -37,8 +36,9 @@ export async function setUp(names: readonly string[]): Promise<Fixture> {
       if (!fn) throw new Error(`${name} was not built`);
       const used = operations.get(name) ?? new Set<string>();
       operations.set(name, used);
-      const proxy = await recordingProxy(store.endpoint, used);
-      proxies.push(proxy.server);
+      // Every DynamoDB action the function calls, to hold against what the stack grants it.
+      const proxy = await dynamoProxy(store.endpoint, ({ action }) => used.add(`dynamodb:${action}`));
+      proxies.push(proxy);
       const lambda = await startLocalLambda(fn.file, {
         functionName: name,
         env: { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: proxy.endpoint, LOG_LEVEL: "silent", ...env },
@@ -49,7 +49,7 @@ export async function setUp(names: readonly string[]): Promise<Fixture> {
     operations: (name) => [...(operations.get(name) ?? [])].sort(),
     async close() {
       await Promise.all(started.map((l) => l.close()));
-      await Promise.all(proxies.map((p) => new Promise<void>((resolve) => p.close(() => resolve()))));
+      await Promise.all(proxies.map((p) => p.close()));
       client.destroy();
       await store.close();
       rmSync(outDir, { recursive: true, force: true });
@@ -67,26 +67,6 @@ export interface Fixture {
   /** The DynamoDB actions a started function has called so far (`dynamodb:PutItem`, ...), sorted. */
   operations(name: string): string[];
   close(): Promise<void>;
-}
-
-/**
- * Stands between one function and the store, noting every DynamoDB action it calls, so that
- * a test can hold them against what the stack grants that function.
- */
-async function recordingProxy(target: string, used: Set<string>): Promise<{ server: Server; endpoint: string }> {
-  const to = new URL(target);
-  const server = createServer((req, res) => {
-    const action = String(req.headers["x-amz-target"] ?? "").split(".")[1];
-    if (action) used.add(`dynamodb:${action}`);
-    const forward = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 500, answer.headers);
-      answer.pipe(res);
-    });
-    forward.on("error", (error) => res.destroy(error));
-    req.pipe(forward);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 export interface HttpEventOptions {
