@@ -49,6 +49,21 @@ function firstRequest(name: string, run: number, matchId: string): unknown {
           },
         ],
       };
+    case "stream-index":
+      // A commit without inbox or deadline entries (a match without players or clock, the
+      // common case): the handler reads the record and has nothing to write.
+      return {
+        Records: [
+          {
+            eventID: "1",
+            eventName: "INSERT",
+            dynamodb: { NewImage: { PK: { S: matchKey(matchId) }, SK: { S: commitKey(1) } }, SequenceNumber: "1" },
+          },
+        ],
+      };
+    case "sweep-deadlines":
+      // The scheduled event carries nothing the sweep reads; it queries every deadline shard.
+      return {};
     default:
       throw new Error(`no first request for ${name}`);
   }
