@@ -97,7 +97,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   console.error = (...args: unknown[]) => logged.push(`console.error: ${args.map((a) => (a instanceof Error ? a.message : String(a))).join(" ")}`);
   console.warn = (...args: unknown[]) => logged.push(`console.warn: ${args.map(String).join(" ")}`);
 
-  const server = await startServer({ port: 0, memory: true, logger, randomBytes: seededRandomBytes(options.seed), gateway: options.gateway ?? "direct", rateLimits: options.rateLimits ? DEFAULT_RATE_LIMITS : undefined });
+  // The DynamoDB store (embedded): the observer reads every commit as the store acknowledges it.
+  const server = await startServer({ port: 0, memory: true, store: "dynamodb", logger, randomBytes: seededRandomBytes(options.seed), gateway: options.gateway ?? "direct", rateLimits: options.rateLimits ? DEFAULT_RATE_LIMITS : undefined });
   const port = (server.httpServer.address() as AddressInfo).port;
   const observer = new CommitObserver(server.embedded!, server.tableName);
   const world = new World();
