@@ -143,6 +143,9 @@ export async function playTurn(target: Target, match: FuzzMatch, emit: (exchange
   for (let attempt = 0; attempt < (plan.retry && command.key !== undefined ? 2 : 1); attempt++) {
     const sent = await send(target, plan.via, request, roll ? "rollDice" : "submitMove");
     const accepted = sent.answer.response?.status === 200 && sent.view !== null;
+    // RATE_LIMITED refuses a legal command without judging it; over API Gateway a WebSocket answer
+    // past 128 KB is PAYLOAD_TOO_LARGE although the command ran.
+    const tooLarge = plan.via === "ws" && sent.answer.codes[0] === "PAYLOAD_TOO_LARGE";
     const claim: CommandClaim = {
       kind: roll ? "roll" : "move",
       matchId: match.id,
@@ -154,9 +157,9 @@ export async function playTurn(target: Target, match: FuzzMatch, emit: (exchange
       moveJson: move === undefined ? undefined : JSON.stringify(move),
       responseVersion: sent.view?.version,
       purpose: "legal",
+      ...(tooLarge ? { unanswered: true } : {}),
     };
-    // RATE_LIMITED (being added on another branch) refuses a legal command without judging it.
-    const refused = accepted || sent.answer.codes[0] === "RATE_LIMITED" ? [] : [{ kind: "legal command refused", detail: `${roll ? "a roll" : `the legal move ${JSON.stringify(move).slice(0, 120)}`} of seat ${seat} in ${match.ruleset} match ${match.id} at version ${view.version} was refused: ${sent.answer.outcomes.join(", ")}` }];
+    const refused = accepted || tooLarge || sent.answer.codes[0] === "RATE_LIMITED" ? [] : [{ kind: "legal command refused", detail: `${roll ? "a roll" : `the legal move ${JSON.stringify(move).slice(0, 120)}`} of seat ${seat} in ${match.ruleset} match ${match.id} at version ${view.version} was refused: ${sent.answer.outcomes.join(", ")}` }];
     record(sent, [claim], [...sent.answer.findings, ...refused]);
   }
 }

@@ -46,19 +46,7 @@ export function watch(
   const frames: string[] = [];
   const results: any[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
-  class RecordingWebSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols);
-      this.on("message", (data) => frames.push(String(data)));
-    }
-  }
-  const client = createClient({
-    url: wsUrl(t),
-    webSocketImpl: RecordingWebSocket,
-    retryAttempts: 0,
-    lazyCloseTimeout: 0,
-    connectionParams: options.token ? { authorization: `Bearer ${options.token}` } : {},
-  });
+  const client = recordingClient(t, frames, options.token ? { authorization: `Bearer ${options.token}` } : {});
   const ended = new Promise<{ outcome: "complete" } | { outcome: "error"; error: unknown }>((resolve) => {
     client.subscribe(
       { query: options.query ?? UPDATE_QUERY, variables: options.variables ?? { id: matchId, ...(options.afterVersion !== undefined ? { after: options.afterVersion } : {}) } },
@@ -86,6 +74,17 @@ export function watch(
     },
     dispose: () => client.dispose() as Promise<void>,
   };
+}
+
+/** A graphql-ws client whose socket records every frame the server sends into `frames`. */
+function recordingClient(t: TestServer, frames: string[], connectionParams: Record<string, unknown>): Client {
+  class RecordingWebSocket extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols);
+      this.on("message", (data) => frames.push(String(data)));
+    }
+  }
+  return createClient({ url: wsUrl(t), webSocketImpl: RecordingWebSocket, retryAttempts: 0, lazyCloseTimeout: 0, connectionParams });
 }
 
 /** The updates a watcher received (each `next` must have data and no errors). */
@@ -205,18 +204,7 @@ export interface SocketClient {
 
 export function socketClient(t: TestServer, token?: string): SocketClient {
   const frames: string[] = [];
-  class RecordingWebSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols);
-      this.on("message", (data) => frames.push(String(data)));
-    }
-  }
-  const client = createClient({
-    url: wsUrl(t),
-    webSocketImpl: RecordingWebSocket,
-    retryAttempts: 0,
-    connectionParams: token ? { token } : {},
-  });
+  const client = recordingClient(t, frames, token ? { token } : {});
   return {
     client,
     frames,
