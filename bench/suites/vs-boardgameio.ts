@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "boardgame.io/client";
+import { type Client as WsClient, createClient } from "graphql-ws";
+import WebSocket from "ws";
 import { SocketIO } from "boardgame.io/multiplayer";
 import { DiceGame } from "../baselines/bgio/game.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
@@ -19,7 +21,9 @@ import { type Measurement, percentile, type Suite } from "../report.js";
  * bench/baselines/bgio/game.ts) with its own client over socket.io, both seats connected as its
  * clients must be; Tabula plays backgammon (roll, then the first legal play) over REST, which
  * asks more of Tabula's rules than the dice game asks of boardgame.io's, and every Tabula command
- * is written to the embedded store before it is answered.
+ * is written to the embedded store before it is answered. One Tabula subject sends its commands
+ * as GraphQL mutations over graphql-ws instead, one connection per seat as boardgame.io has a
+ * client per seat.
  */
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SEQUENTIAL_COMMANDS = Number(process.env.BENCH_VS_COMMANDS ?? 1000);
@@ -180,6 +184,62 @@ async function tabulaPlayer(base: string): Promise<Player> {
   };
 }
 
+const VIEW_FIELDS = "id status version toAct phase dice legalMoves";
+const ROLL = `mutation($id: ID!) { rollDice(matchId: $id) { ${VIEW_FIELDS} } }`;
+const MOVE = `mutation($id: ID!, $move: JSON!) { submitMove(matchId: $id, move: $move) { ${VIEW_FIELDS} } }`;
+const READ = `query($id: ID!) { match(id: $id) { ${VIEW_FIELDS} } }`;
+
+/** One operation on a graphql-ws connection: its single result's data (errors throw). */
+function run(client: WsClient, query: string, variables: Record<string, unknown>): Promise<Record<string, View>> {
+  return new Promise((resolve, reject) => {
+    let data: Record<string, View> | undefined;
+    client.subscribe(
+      { query, variables },
+      {
+        next: (result) => (result.errors ? reject(new Error(JSON.stringify(result.errors))) : (data = result.data as Record<string, View>)),
+        error: reject,
+        complete: () => (data ? resolve(data) : reject(new Error("no result"))),
+      },
+    );
+  });
+}
+
+/**
+ * The REST player's load over graphql-ws: the match is created over REST (outside the timing),
+ * then each seat opens its own connection with its token in `connection_init`, and every roll
+ * and move is a mutation on the mover's connection whose answer is the mover's view.
+ */
+async function tabulaWsPlayer(base: string): Promise<Player> {
+  const url = `${base.replace(/^http/, "ws")}/graphql`;
+  let id = "";
+  let sockets: WsClient[] = [];
+  let view: View;
+  const create = async () => {
+    for (const s of sockets) void s.dispose();
+    const response = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ruleset: "backgammon", options: { matchLength: 25 } }) });
+    const created = (await response.json()) as { match: View & { id: string }; seats: { token: string }[] };
+    id = created.match.id;
+    view = created.match;
+    sockets = created.seats.map(({ token }) => createClient({ url, webSocketImpl: WebSocket, connectionParams: { token }, lazy: false, retryAttempts: 0 }));
+    // Connected and acknowledged before the first timed command.
+    await Promise.all(sockets.map((s) => run(s, READ, { id })));
+  };
+  await create();
+  return {
+    async next() {
+      if (view.status === "FINISHED") await create();
+      const seat = view.toAct[0]!;
+      const started = performance.now();
+      view = view.phase === "roll" ? (await run(sockets[seat]!, ROLL, { id })).rollDice! : (await run(sockets[seat]!, MOVE, { id, move: view.legalMoves[0] })).submitMove!;
+      const ms = performance.now() - started;
+      // As for REST: an opening roll won by the other seat is read on the winner's connection, untimed.
+      if (view.phase === "move" && view.legalMoves.length === 0) view = (await run(sockets[view.toAct[0]!]!, READ, { id })).match!;
+      return ms;
+    },
+    close: () => sockets.forEach((s) => void s.dispose()),
+  };
+}
+
 interface Figures {
   p50: number;
   p99: number;
@@ -225,19 +285,20 @@ export const suite: Suite = {
     const baseUrl = `http://127.0.0.1:${bgio.url}`;
     // Rate limits off: one client sends every command here, which the default limits would refuse.
     const tabula = ["src/server/main.ts", "--port", "0", "--rate-limits", "off"];
-    const subjects: [string, string[]][] = [
-      ["Tabula --memory (REST)", [...tabula, "--memory"]],
-      ["Tabula on disk, Level store (REST)", [...tabula, "--data-dir", join(dataDir, "level")]],
-      ["Tabula on disk, --store dynamodb (REST)", [...tabula, "--data-dir", join(dataDir, "dynamodb"), "--store", "dynamodb"]],
+    const subjects: [string, string[], (base: string) => Promise<Player>][] = [
+      ["Tabula --memory (REST)", [...tabula, "--memory"], tabulaPlayer],
+      ["Tabula on disk, Level store (REST)", [...tabula, "--data-dir", join(dataDir, "level")], tabulaPlayer],
+      ["Tabula on disk, Level store (graphql-ws)", [...tabula, "--data-dir", join(dataDir, "level-ws")], tabulaWsPlayer],
+      ["Tabula on disk, --store dynamodb (REST)", [...tabula, "--data-dir", join(dataDir, "dynamodb"), "--store", "dynamodb"], tabulaPlayer],
     ];
     const out: Measurement[] = [];
     try {
       const baseline = await measure({ ...bgio, url: baseUrl }, bgioPlayer);
       const base = "boardgame.io, in memory";
-      for (const [name, args] of subjects) {
+      for (const [name, args, player] of subjects) {
         const server = await start(args, /listening on (http:\/\/\S+)/);
         try {
-          const f = await measure(server, tabulaPlayer);
+          const f = await measure(server, player);
           out.push(
             { name: `${name}: p50 per command`, unit: "ms", value: f.p50, better: "lower", baseline: base, baselineValue: baseline.p50 },
             { name: `${name}: p99 per command`, unit: "ms", value: f.p99, better: "lower", baseline: base, baselineValue: baseline.p99 },

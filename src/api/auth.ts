@@ -1,12 +1,14 @@
 import { TabulaError } from "../errors.js";
+import type { Bearer } from "../service/credential.js";
 
 /**
  * The bearer token of a request: `Authorization: Bearer <token>`. No header means a
- * spectator; a header in another form is refused rather than silently ignored.
+ * spectator; a header in another form is refused rather than silently ignored. Over a WebSocket
+ * the caller is the connection's credential (the hash of its token) instead.
  */
-export type Auth = { readonly token: string | undefined } | { readonly error: TabulaError };
+export type Auth = { readonly token: Bearer } | { readonly error: TabulaError };
 
-export function parseAuthorization(value: string | undefined): Auth {
+export function parseAuthorization(value: string | undefined): { readonly token: string | undefined } | { readonly error: TabulaError } {
   if (value === undefined || value.trim() === "") return { token: undefined };
   const match = /^Bearer[ \t]+([\x21-\x7e]{1,512})[ \t]*$/i.exec(value.trim());
   if (!match) {
@@ -16,7 +18,7 @@ export function parseAuthorization(value: string | undefined): Auth {
 }
 
 /** The token, or the reason the header was refused. */
-export function tokenOf(auth: Auth): string | undefined {
+export function tokenOf(auth: Auth): Bearer {
   if ("error" in auth) throw auth.error;
   return auth.token;
 }

@@ -1,4 +1,5 @@
 import { TabulaError } from "../errors.js";
+import { hashToken } from "../service/seat-tokens.js";
 import { parseAuthorization } from "./auth.js";
 import { header, type HttpRequest } from "./http.js";
 import { OPERATIONS, type OperationName } from "./operations.js";
@@ -33,8 +34,8 @@ export const RATE_LIMITED_OPERATIONS = {
 export interface Caller {
   /** The client's address as the transport saw it. */
   readonly ip: string | undefined;
-  /** The bearer token, if the request has a well-formed one. */
-  readonly token: string | undefined;
+  /** The SHA-256 of the bearer token, if the request has a well-formed one (a WebSocket connection has only that). */
+  readonly tokenHash: string | undefined;
 }
 
 /** Seconds the caller must wait before `cost` requests of `kind` go through; 0: they go now, and are counted. */
@@ -55,7 +56,12 @@ export function rateLimitKindOf(route: { rest: string } | { graphql: string }): 
 export function admit(limiter: RateLimiter | undefined, kind: RateLimitKind, request: HttpRequest, cost = 1): void {
   if (!limiter) return;
   const auth = parseAuthorization(header(request, "authorization"));
-  const wait = limiter(kind, { ip: request.sourceIp, token: "token" in auth ? auth.token : undefined }, cost);
+  admitCaller(limiter, kind, { ip: request.sourceIp, tokenHash: "token" in auth && auth.token ? hashToken(auth.token) : undefined }, cost);
+}
+
+/** The same for a caller a transport already knows (a WebSocket connection: its address and token hash). */
+export function admitCaller(limiter: RateLimiter, kind: RateLimitKind, caller: Caller, cost = 1): void {
+  const wait = limiter(kind, caller, cost);
   if (wait <= 0) return;
   const retryAfter = Math.max(1, Math.ceil(wait));
   throw new TabulaError("RATE_LIMITED", `too many ${KIND_NAMES[kind]} from this client; retry in ${retryAfter} s`, { retryAfter });

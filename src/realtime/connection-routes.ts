@@ -8,7 +8,7 @@ import { SUBPROTOCOL } from "./subprotocol.js";
 
 /** The parts of an API Gateway WebSocket event the routes read. */
 export interface WebSocketEvent {
-  readonly requestContext: { readonly connectionId: string; readonly routeKey: string };
+  readonly requestContext: { readonly connectionId: string; readonly routeKey: string; readonly identity?: { readonly sourceIp?: string } };
   readonly headers?: Record<string, string | undefined> | null;
   readonly body?: string | null;
   readonly isBase64Encoded?: boolean;

@@ -1,16 +1,16 @@
 import { parseAuthorization } from "../api/auth.js";
 import { TabulaError } from "../errors.js";
-import { hashSeatToken } from "../service/seat-tokens.js";
+import { type Credential, credentialOf } from "../service/credential.js";
 
 /**
- * The hash of the seat token a WebSocket client sent in its `connection_init` payload (a
- * connection keeps only the hash), or null for a spectator. Browsers cannot set headers on a
+ * The credential of the seat or player token a WebSocket client sent in its `connection_init`
+ * payload (a connection keeps only its hash, never the token), or null for a spectator. Browsers cannot set headers on a
  * WebSocket, so the token travels there: `{"authorization": "Bearer <token>"}` (also accepted:
  * `{"token": "<token>"}`, or `headers.authorization`).
  */
-export function tokenHashOfConnectionParams(params: unknown): string | null {
+export function credentialOfConnectionParams(params: unknown): Credential | null {
   const token = tokenOf(params);
-  return token ? hashSeatToken(token) : null;
+  return token ? credentialOf(token) : null;
 }
 
 function tokenOf(params: unknown): string | undefined {

@@ -1,14 +1,18 @@
 import { randomUUID } from "node:crypto";
+import type { ApolloServer } from "@apollo/server";
 import { type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema, subscribe as graphqlSubscribe } from "graphql";
-import type { LiveContext } from "../api/graphql/executable-schema.js";
+import type { GraphqlContext } from "../api/graphql/context.js";
+import { executeGraphqlOperation } from "../api/graphql/execute-operation.js";
+import type { LiveContext, LiveRequest } from "../api/graphql/executable-schema.js";
 import { parseLiveDocument } from "../api/graphql/executable-schema.js";
+import type { RateLimiter } from "../api/rate-limit.js";
 import type { TabulaService } from "../service/service.js";
 import type { EventStore } from "../store/event-store.js";
-import type { ConnectionStore, SubscriptionRecord } from "../store/connection-store.js";
-import { tokenHashOfConnectionParams } from "./connection-token.js";
+import type { ConnectionRecord, ConnectionStore, SubscriptionRecord } from "../store/connection-store.js";
+import { credentialOfConnectionParams } from "./connection-token.js";
 import { deliver, type DeliveryDeps, leaseMsOf } from "./deliver.js";
 import { TimelineCache } from "./timeline-cache.js";
-import { parseClientMessage, type ServerMessage } from "./protocol.js";
+import { MAX_POST_BYTES, parseClientMessage, type ServerMessage } from "./protocol.js";
 import type { WebSocketEvent, WebSocketResult } from "./connection-routes.js";
 
 export interface GatewayDeps extends DeliveryDeps {
@@ -17,6 +21,10 @@ export interface GatewayDeps extends DeliveryDeps {
   readonly store: EventStore;
   readonly connections: ConnectionStore;
   readonly formatErrors: (result: ExecutionResult) => FormattedExecutionResult;
+  /** The HTTP GraphQL server, which runs the queries and mutations sent over a connection. */
+  readonly graphql: ApolloServer<GraphqlContext>;
+  /** The local server's limiter (on AWS, API Gateway throttles the routes instead). */
+  readonly rateLimiter?: RateLimiter | undefined;
 }
 
 /** Id of `error` messages about a frame that had no usable id of its own. */
@@ -44,19 +52,20 @@ export async function onMessage(deps: GatewayDeps, event: WebSocketEvent): Promi
     case "pong":
       break;
     case "connection_init": {
-      let tokenHash: string | null;
+      let credential: ReturnType<typeof credentialOfConnectionParams>;
       try {
-        tokenHash = tokenHashOfConnectionParams(message.payload);
+        credential = credentialOfConnectionParams(message.payload);
       } catch (error) {
         await send(errorMessage(PROTOCOL_ERROR_ID, "UNAUTHENTICATED", (error as Error).message));
         break;
       }
-      const first = await deps.connections.initialize(connectionId, tokenHash);
+      // Only the token's hash (and the public player id of a player token) is stored.
+      const first = await deps.connections.initialize(connectionId, credential);
       await send(first ? { type: "connection_ack" } : errorMessage(PROTOCOL_ERROR_ID, "BAD_USER_INPUT", "connection_init was already received"));
       break;
     }
     case "subscribe":
-      await subscribe(deps, connectionId, message.id, message.payload);
+      await subscribe(deps, connectionId, event.requestContext.identity?.sourceIp, message.id, message.payload);
       break;
     case "complete":
       await deps.connections.unsubscribe(connectionId, message.id);
@@ -69,12 +78,7 @@ export async function onMessage(deps: GatewayDeps, event: WebSocketEvent): Promi
   return { statusCode: 200 };
 }
 
-async function subscribe(
-  deps: GatewayDeps,
-  connectionId: string,
-  id: string,
-  payload: { query: string; operationName?: string | null | undefined; variables?: Record<string, unknown> | null | undefined },
-): Promise<void> {
+async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | undefined, id: string, payload: LiveRequest): Promise<void> {
   const send = (message: ServerMessage) => deps.post(connectionId, message);
   const connection = await deps.connections.get(connectionId);
   if (!connection?.initialized) {
@@ -86,6 +90,7 @@ async function subscribe(
     await send({ type: "error", id, payload: deps.formatErrors({ errors: parsed.errors }).errors ?? [] });
     return;
   }
+  if (parsed.operation !== "subscription") return answerOperation(deps, connection, ip, id, payload);
 
   // graphql-js runs the field's `subscribe`, which coerces the arguments and, here, stores the
   // subscription instead of opening an in-process stream.
@@ -96,7 +101,7 @@ async function subscribe(
     service: deps.service,
     auth: { token: undefined },
     openUpdates: async (matchId, afterVersion) => {
-      const { seat } = await deps.service.openSubscription(matchId, afterVersion, connection.tokenHash);
+      const { seat } = await deps.service.openSubscription(matchId, afterVersion, connection.credential?.hash ?? null);
       record = {
         connectionId,
         subscriptionId: id,
@@ -131,6 +136,35 @@ async function subscribe(
   // Catch up now, under the lease the subscription was stored with; then the stream fan-out
   // follows it. A commit that lands meanwhile waits for the lease (see `deliver`).
   await deliver(deps, record, new TimelineCache(deps.store), { heldLease: leaseId });
+}
+
+/**
+ * A query or mutation: run as over HTTP, acting with the connection's credential, and answered
+ * as graphql-ws answers one: `next` with the result, then `complete`; refused before it ran
+ * (invalid, too complex, rate limited), an `error` message. Its id must not be one of the
+ * connection's running subscriptions, whose client would take the `complete` as their end.
+ */
+async function answerOperation(deps: GatewayDeps, connection: ConnectionRecord, ip: string | undefined, id: string, payload: LiveRequest): Promise<void> {
+  const send = (message: ServerMessage) => deps.post(connection.connectionId, message);
+  if (connection.subscriptions.some((ref) => ref.slice(ref.indexOf("#") + 1) === id)) {
+    await send(errorMessage(id, "BAD_USER_INPUT", `a subscription with id "${id}" is already running on this connection`));
+    return;
+  }
+  const answer = await executeGraphqlOperation(deps.graphql, deps.service, { ip, credential: connection.credential }, payload, deps.rateLimiter);
+  if ("refused" in answer) {
+    await send({ type: "error", id, payload: answer.refused });
+    return;
+  }
+  const next: ServerMessage = { type: "next", id, payload: answer.result };
+  // API Gateway posts at most 128 KB a message (a match's legalMoves can be larger): the operation
+  // ran, so say so rather than fail the post; the client reads the match over HTTP.
+  const fits = Buffer.byteLength(JSON.stringify(next), "utf8") <= MAX_POST_BYTES;
+  await send(
+    fits
+      ? next
+      : { type: "next", id, payload: { data: null, errors: [{ message: `the answer is larger than the ${MAX_POST_BYTES} bytes a WebSocket message may carry here; the operation ran: read the match over HTTP, or select fewer fields`, extensions: { code: "PAYLOAD_TOO_LARGE", limit: MAX_POST_BYTES } }] } },
+  );
+  await send({ type: "complete", id });
 }
 
 const emptyStream = (): AsyncIterableIterator<never> => ({

@@ -1,6 +1,10 @@
+import type { ApolloServer } from "@apollo/server";
 import type { ExecutionResult, FormattedExecutionResult } from "graphql";
 import { createExecutableSchema } from "../api/graphql/executable-schema.js";
+import type { GraphqlContext } from "../api/graphql/context.js";
 import { createFormatError } from "../api/graphql/format-error.js";
+import { createGraphqlServer } from "../api/graphql/server.js";
+import type { RateLimiter } from "../api/rate-limit.js";
 import type { Logger } from "../api/logger.js";
 import type { TabulaService } from "../service/service.js";
 import type { ConnectionStore } from "../store/connection-store.js";
@@ -18,6 +22,10 @@ export interface LiveHandlerDeps {
   readonly connections: ConnectionStore;
   readonly post: Post;
   readonly logger: Logger;
+  /** Runs the queries and mutations sent over a connection; by default a server of its own (started on its first operation). */
+  readonly graphql?: ApolloServer<GraphqlContext> | undefined;
+  /** The local server's rate limiter, for commands sent over a connection; none on AWS. */
+  readonly rateLimiter?: RateLimiter | undefined;
   /** The stream handler; `bench/suites/live.ts` passes the earlier one as its baseline. */
   readonly fanOut?: (deps: FanOutDeps, batch: StreamBatch) => Promise<BatchResponse>;
 }
@@ -32,7 +40,8 @@ export function createLiveHandlers(deps: LiveHandlerDeps) {
   const formatError = createFormatError(deps.logger);
   const formatErrors = (result: ExecutionResult): FormattedExecutionResult =>
     result.errors ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } : (result as FormattedExecutionResult);
-  const routeDeps = { ...deps, schema, formatErrors, execute: updateExecutor(schema, deps.service, formatErrors), states: new RecentStates() };
+  const graphql = deps.graphql ?? createGraphqlServer({ logger: deps.logger });
+  const routeDeps = { ...deps, schema, formatErrors, graphql, execute: updateExecutor(schema, deps.service, formatErrors), states: new RecentStates() };
   return {
     connect: (event: WebSocketEvent) => onConnect(routeDeps, event),
     disconnect: (event: WebSocketEvent) => onDisconnect(routeDeps, event),

@@ -37,6 +37,9 @@ export type ServerMessage =
   | { type: "error"; id: string; payload: readonly unknown[] }
   | { type: "complete"; id: string };
 
+/** Biggest message API Gateway's management API posts to a client (`PostToConnection`). */
+export const MAX_POST_BYTES = 128 * 1024;
+
 /** Biggest client message accepted; API Gateway itself caps frames at 32 KB. */
 export const MAX_MESSAGE_BYTES = 32 * 1024;
 

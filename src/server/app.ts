@@ -213,13 +213,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         connections: new ConnectionStore(local.dynamo.doc, tableName),
         post,
         logger,
+        graphql: apollo,
+        rateLimiter,
         fanOut: options.lambdaPath?.fanOut,
       });
       const feeder = startLocalStream({ embedded, tableName, handler: (batch) => handlers.stream(batch), logger, region: options.region });
       localStream = feeder;
       cleanups.push(() => feeder.close());
     } else {
-      const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, signal: hub, logger });
+      const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, signal: hub, logger, graphql: apollo, rateLimiter });
       cleanups.push(() => live.close());
     }
     const deadlines = startDeadlineTimer(() => service.finishOverdue(), options.deadlineSweepMs ?? DEADLINE_SWEEP_MS, logger);

@@ -1,12 +1,16 @@
 import type { Server } from "node:http";
-import type { GraphQLError, GraphQLSchema } from "graphql";
+import type { ApolloServer } from "@apollo/server";
+import { execute, type ExecutionArgs, type FormattedExecutionResult, GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
 import { CloseCode, makeServer } from "graphql-ws";
 import { WebSocketServer } from "ws";
+import type { GraphqlContext } from "../api/graphql/context.js";
+import { executeGraphqlOperation, type SocketCaller } from "../api/graphql/execute-operation.js";
 import { createExecutableSchema, type LiveContext, parseLiveDocument } from "../api/graphql/executable-schema.js";
 import { createFormatError } from "../api/graphql/format-error.js";
 import type { Logger } from "../api/logger.js";
+import type { RateLimiter } from "../api/rate-limit.js";
 import { MAX_MESSAGE_BYTES, SUBPROTOCOL } from "../realtime/protocol.js";
-import { tokenHashOfConnectionParams } from "../realtime/connection-token.js";
+import { credentialOfConnectionParams } from "../realtime/connection-token.js";
 import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
 import type { TabulaService } from "../service/service.js";
 
@@ -31,17 +35,37 @@ export interface DirectLiveOptions {
   readonly service: TabulaService;
   readonly signal: CommitSignal;
   readonly logger: Logger;
+  /** The HTTP GraphQL server, which runs the queries and mutations sent over a connection. */
+  readonly graphql: ApolloServer<GraphqlContext>;
+  readonly rateLimiter?: RateLimiter | undefined;
+}
+
+/**
+ * A query or mutation already run by the HTTP GraphQL server, its errors formatted there: it
+ * rides to graphql-ws as the root value, and `execute` and `onNext` hand it on untouched.
+ */
+class Answered {
+  constructor(readonly result: FormattedExecutionResult) {}
+}
+
+/** An error the HTTP GraphQL server has formatted already (an operation it refused before running it). */
+class FormattedError extends GraphQLError {
+  constructor(readonly formatted: GraphQLFormattedError) {
+    super(formatted.message);
+  }
 }
 
 /**
  * Subscriptions served by this process with the `graphql-ws` library on the same path and port
  * as HTTP GraphQL. Every update is read back from the store, so what a subscriber receives is
- * exactly the committed log, as on AWS.
+ * exactly the committed log, as on AWS. Queries and mutations on the same connection run
+ * through the HTTP GraphQL server with the connection's credential (see gateway-routes.ts for
+ * the API Gateway path, which answers them alike).
  */
 export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: WebSocketServer; close(): Promise<void> } {
   const schema: GraphQLSchema = createExecutableSchema();
   const formatError = createFormatError(options.logger);
-  const format = (errors: readonly GraphQLError[]) => errors.map((e) => formatError(e.toJSON(), e));
+  const format = (errors: readonly GraphQLError[]) => errors.map((e) => (e instanceof FormattedError ? e.formatted : formatError(e.toJSON(), e)));
   const wss = new WebSocketServer({
     server: options.httpServer,
     path: options.path,
@@ -50,34 +74,42 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
     maxPayload: MAX_MESSAGE_BYTES,
   });
 
-  const server = makeServer<Record<string, unknown> | undefined, { tokenHash?: string | null }>({
+  // The connection keeps its token's credential (the hash), as the API Gateway path stores it.
+  const server = makeServer<Record<string, unknown> | undefined, { ip: string | undefined; credential: SocketCaller["credential"] }>({
     schema,
     onConnect(ctx) {
       try {
-        ctx.extra.tokenHash = tokenHashOfConnectionParams(ctx.connectionParams);
+        ctx.extra.credential = credentialOfConnectionParams(ctx.connectionParams);
         return true;
       } catch {
         return false; // graphql-ws closes with 4403 Forbidden
       }
     },
-    onSubscribe(ctx, _id, payload) {
+    async onSubscribe(ctx, _id, payload) {
       const parsed = parseLiveDocument(schema, payload);
       if (parsed.errors) return parsed.errors;
       const { document } = parsed;
+      if (parsed.operation !== "subscription") {
+        const answer = await executeGraphqlOperation(options.graphql, options.service, ctx.extra, payload, options.rateLimiter);
+        if ("refused" in answer) return answer.refused.map((e) => new FormattedError(e));
+        return { schema, document, operationName: payload.operationName ?? undefined, rootValue: new Answered(answer.result) };
+      }
       const { service, signal } = options;
       const contextValue: LiveContext = {
         service,
         // As on the API Gateway path: the seat is settled when the subscription opens.
         auth: { token: undefined },
         openUpdates: async (matchId, after) => {
-          const { seat } = await service.openSubscription(matchId, after, ctx.extra.tokenHash ?? null);
+          const { seat } = await service.openSubscription(matchId, after, ctx.extra.credential?.hash ?? null);
           return new MatchUpdateStream(signal.timelines, signal, matchId, after, seat);
         },
       };
       return { schema, document, variableValues: payload.variables ?? undefined, operationName: payload.operationName ?? undefined, contextValue };
     },
+    execute: (args: ExecutionArgs) => (args.rootValue instanceof Answered ? (args.rootValue.result as ReturnType<typeof execute>) : execute(args)),
     onError: (_ctx, _id, _payload, errors) => format(errors),
-    onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: format(result.errors) } : undefined),
+    onNext: (_ctx, _id, _payload, args, result) =>
+      args.rootValue instanceof Answered ? args.rootValue.result : result.errors ? { ...result, errors: format(result.errors) } : undefined,
   });
 
   // The socket glue is ours rather than graphql-ws's `useServer`, which answers a client's own
@@ -112,7 +144,7 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
             }
           }),
       },
-      {},
+      { ip: request.socket.remoteAddress, credential: null },
     );
     socket.once("close", (code, reason) => {
       clearInterval(keepAlive);

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { RateLimiter } from "../api/rate-limit.js";
 import { type BucketSpec, TokenBuckets } from "./token-bucket.js";
 
@@ -31,7 +30,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 /**
  * Token buckets per client address and per seat token. A command must fit both its address's
  * bucket and its token's, and takes from both only when it does; a new match needs its
- * address's. Tokens are keyed by their hash, so no secret stays in memory.
+ * address's. Tokens are keyed by their hash, so no secret stays in memory, and a token counts
+ * the same over HTTP and over a WebSocket (which knows only the hash).
  */
 export function createRateLimiter(limits: RateLimits, now: () => number = Date.now): RateLimiter {
   const perToken = new TokenBuckets(limits.commandsPerToken, now);
@@ -40,14 +40,12 @@ export function createRateLimiter(limits: RateLimits, now: () => number = Date.n
   return (kind, caller, cost) => {
     const address = addressKey(caller.ip);
     const buckets: [TokenBuckets, string][] =
-      kind === "createMatch" ? [[matches, address]] : [[perIp, address], ...(caller.token ? [[perToken, tokenKey(caller.token)] as [TokenBuckets, string]] : [])];
+      kind === "createMatch" ? [[matches, address]] : [[perIp, address], ...(caller.tokenHash ? [[perToken, caller.tokenHash] as [TokenBuckets, string]] : [])];
     const wait = Math.max(...buckets.map(([bucket, key]) => bucket.wait(key, cost)));
     if (wait === 0) for (const [bucket, key] of buckets) bucket.take(key, cost);
     return wait;
   };
 }
-
-const tokenKey = (token: string): string => createHash("sha256").update(token).digest("base64url");
 
 /**
  * The key of a client address: IPv4 as is (also when mapped into IPv6), IPv6 by its /64, the

@@ -6,6 +6,7 @@ import { parseAuthorization, tokenOf } from "../api/auth.js";
 import type { Logger } from "../api/logger.js";
 import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "../api/rest/sse.js";
 import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
+import type { Bearer } from "../service/credential.js";
 import type { TabulaService } from "../service/service.js";
 import { writeResponse } from "./node-http.js";
 import { decodePathSegment } from "../api/rest/router.js";
@@ -24,7 +25,7 @@ export async function serveLiveSse(
   deps: { service: TabulaService; signal: CommitSignal; logger: Logger },
 ): Promise<number> {
   let matchId = "";
-  let token: string | undefined;
+  let token: Bearer;
   let after: number;
   let catchUp;
   try {

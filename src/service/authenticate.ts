@@ -1,16 +1,16 @@
 import { TabulaError } from "../errors.js";
 import type { MatchSecrets } from "../match/snapshot.js";
-import { hashSeatToken, seatOfTokenHash } from "./seat-tokens.js";
+import { asCredential, type Bearer } from "./credential.js";
+import { seatOfTokenHash } from "./seat-tokens.js";
 
 /** The seat a bearer token acts for in this match; acting always needs one. */
-export function requireSeat(token: string | undefined, secrets: MatchSecrets): number {
+export function requireSeat(token: Bearer, secrets: MatchSecrets): number {
   if (!token) throw new TabulaError("UNAUTHENTICATED", "a seat or player token is required: Authorization: Bearer <token>");
   return viewerSeat(token, secrets) as number;
 }
 
 /** Reading is open to spectators (no token); a token that is given must belong to this match. */
-export const viewerSeat = (token: string | undefined, secrets: MatchSecrets): number | null =>
-  viewerSeatOfHash(token ? hashSeatToken(token) : null, secrets);
+export const viewerSeat = (token: Bearer, secrets: MatchSecrets): number | null => viewerSeatOfHash(token ? asCredential(token)!.hash : null, secrets);
 
 /**
  * The same, from a token's hash (a WebSocket connection keeps only the hash of its token). A

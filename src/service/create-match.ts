@@ -7,7 +7,7 @@ import { snapshotFormat } from "../match/snapshot.js";
 import type { MatchState } from "../match/state.js";
 import { playerOf, requirePlayer } from "./authenticate-player.js";
 import type { ServiceDeps } from "./deps.js";
-import { isPlayerToken } from "./player-tokens.js";
+import { asCredential, type Bearer, type Credential } from "./credential.js";
 import { hashSeatToken, hashToken, makeInvitationCode, makeSeatToken } from "./seat-tokens.js";
 
 /** How long invitations stand unless told otherwise: a week, as a correspondence challenge. */
@@ -72,7 +72,7 @@ function checkInvitationOptions(input: CreateMatchInput): number {
 }
 
 /** Who sits where at creation: the creating player's seat, and the players some open seats are reserved for. */
-async function seatingOf(deps: ServiceDeps, input: CreateMatchInput, token: string | undefined) {
+async function seatingOf(deps: ServiceDeps, input: CreateMatchInput, credential: Credential | undefined) {
   const open = input.openSeats ?? [];
   const reserved = await Promise.all(
     open.map(async ({ seat, player: id }) => {
@@ -83,9 +83,9 @@ async function seatingOf(deps: ServiceDeps, input: CreateMatchInput, token: stri
     }),
   );
   let creator: PlayerRef | null = null;
-  if (input.playerSeat !== undefined) creator = await requirePlayer(deps, token);
-  else if (token && isPlayerToken(token)) {
-    creator = await playerOf(deps, token);
+  if (input.playerSeat !== undefined) creator = await requirePlayer(deps, credential);
+  else if (credential?.playerToken) {
+    creator = await playerOf(deps, credential);
     if (!creator) throw new TabulaError("FORBIDDEN", "this player token is not valid");
   }
   const openSet = new Set(open.map((o) => o.seat));
@@ -99,9 +99,10 @@ const firstNotIn = (taken: ReadonlySet<number>): number => {
   return seat;
 };
 
-export async function createMatch(deps: ServiceDeps, input: CreateMatchInput, token?: string | undefined): Promise<CreatedMatch> {
+export async function createMatch(deps: ServiceDeps, input: CreateMatchInput, token?: Bearer): Promise<CreatedMatch> {
+  const credential = asCredential(token);
   const minutes = checkInvitationOptions(input);
-  const { open, players } = await seatingOf(deps, input, token);
+  const { open, players } = await seatingOf(deps, input, credential);
   const matchId = deps.randomBytes(12).toString("base64url");
   const diceSeed = deps.randomBytes(SEED_BYTES).toString("hex");
   const now = deps.now();
@@ -141,7 +142,7 @@ export async function createMatch(deps: ServiceDeps, input: CreateMatchInput, to
     // An open seat has no token until someone takes it: an empty hash matches no token.
     seatTokenHashes: perSeat(seats.map((s) => ({ seat: s.seat, value: hashSeatToken(s.token) })), ""),
     ...(invitations.length > 0 ? { invitationHashes: perSeat<string | null>(invitations.map((i) => ({ seat: i.seat, value: hashToken(i.code) })), null) } : {}),
-    ...(players.length > 0 ? { playerTokenHashes: perSeat<string | null>(players.map((p) => ({ seat: p.seat, value: hashToken(token!) })), null) } : {}),
+    ...(players.length > 0 ? { playerTokenHashes: perSeat<string | null>(players.map((p) => ({ seat: p.seat, value: credential!.hash })), null) } : {}),
   };
   await deps.store.append(matchId, { events, snapshot: { format: snapshotFormat(state), state, secrets, keys: [] }, index: indexWrites(null, state) });
   deps.cache?.set(matchId, { state, secrets, keys: [], snapshotVersion: state.version });

@@ -11,6 +11,7 @@ import { VersionConflictError } from "../store/event-store.js";
 import { requireSeat } from "./authenticate.js";
 import type { ServiceDeps } from "./deps.js";
 import { type LoadedState, loadMatch } from "./load-match.js";
+import type { Bearer } from "./credential.js";
 
 /** Who asks what, worked out from the freshly loaded match (throw a TabulaError to refuse). */
 export interface Resolved {
@@ -37,7 +38,7 @@ export interface CommandResult {
 
 /** A seat's command: the bearer token (a seat's, or the player's holding it) says which seat. */
 export const bySeat =
-  (token: string | undefined, command: (seat: number) => Command) =>
+  (token: Bearer, command: (seat: number) => Command) =>
   (loaded: LoadedState): Resolved => {
     const seat = requireSeat(token, loaded.secrets);
     return { seat, command: command(seat) };

@@ -2,6 +2,7 @@ import { TabulaError } from "../errors.js";
 import type { PlayerRef } from "../match/player-ref.js";
 import { openSeats } from "../match/seating.js";
 import { playerOf } from "./authenticate-player.js";
+import { asCredential, type Bearer } from "./credential.js";
 import type { ServiceDeps } from "./deps.js";
 import { type CommandResult, handleCommand } from "./handle-command.js";
 import type { LoadedState } from "./load-match.js";
@@ -14,7 +15,7 @@ export interface JoinMatchInput {
   /** Which open seat, when the caller cares; the invitation's seat otherwise. */
   readonly seat?: number | undefined;
   /** A player token binds the seat to its player (then it also acts for the seat); none: anonymous. */
-  readonly token?: string | undefined;
+  readonly token?: Bearer;
 }
 
 export interface JoinedMatch extends CommandResult {
@@ -50,8 +51,9 @@ function seatToTake(loaded: LoadedState, input: JoinMatchInput, player: PlayerRe
  */
 export async function joinMatch(deps: ServiceDeps, input: JoinMatchInput): Promise<JoinedMatch> {
   let player: PlayerRef | null = null;
-  if (input.token !== undefined) {
-    player = await playerOf(deps, input.token);
+  const credential = asCredential(input.token);
+  if (credential !== undefined) {
+    player = await playerOf(deps, credential);
     if (!player) throw new TabulaError("FORBIDDEN", "join with a player token (tbp_...) or without any token");
   }
   let seatToken = "";
@@ -68,7 +70,7 @@ export async function joinMatch(deps: ServiceDeps, input: JoinMatchInput): Promi
         secrets: {
           ...secrets,
           seatTokenHashes: secrets.seatTokenHashes.map((h, s) => (s === seat ? hashSeatToken(seatToken) : h)),
-          playerTokenHashes: playerHashes.map((h, s) => (s === seat && player ? hashToken(input.token!) : h)),
+          playerTokenHashes: playerHashes.map((h, s) => (s === seat && player ? credential!.hash : h)),
         },
       };
     },

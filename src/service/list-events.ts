@@ -3,6 +3,7 @@ import type { MatchEvent } from "../match/events.js";
 import { viewerSeat } from "./authenticate.js";
 import type { ServiceDeps } from "./deps.js";
 import { isMatchId } from "./load-match.js";
+import type { Bearer } from "./credential.js";
 
 export const EVENTS_PAGE_MAX = 500;
 
@@ -19,7 +20,7 @@ export interface EventsPage {
  * client learns at once that it holds a wrong one. One event more than asked is read, so a full
  * page says whether another follows without a second query.
  */
-export async function listEvents(deps: ServiceDeps, matchId: string, token: string | undefined, after = 0, limit = EVENTS_PAGE_MAX): Promise<EventsPage> {
+export async function listEvents(deps: ServiceDeps, matchId: string, token: Bearer, after = 0, limit = EVENTS_PAGE_MAX): Promise<EventsPage> {
   if (!Number.isInteger(after) || after < 0) throw new TabulaError("BAD_USER_INPUT", "`after` must be a non-negative integer");
   if (!Number.isInteger(limit) || limit < 1 || limit > EVENTS_PAGE_MAX) {
     throw new TabulaError("BAD_USER_INPUT", `\`limit\` must be an integer from 1 to ${EVENTS_PAGE_MAX}`);

@@ -3,6 +3,7 @@ import { MATCH_STATUSES, type MatchStatus } from "../match/state.js";
 import type { InboxPage } from "../store/match-index.js";
 import { requirePlayer } from "./authenticate-player.js";
 import type { ServiceDeps } from "./deps.js";
+import type { Bearer } from "./credential.js";
 
 export const INBOX_PAGE_MAX = 100;
 export const INBOX_PAGE_DEFAULT = 50;
@@ -19,7 +20,7 @@ export interface MyMatchesQuery {
  * to act first (soonest deadline first), then the others going or waiting for players (the same
  * order), then the finished ones (latest first); one read of the player, one index query.
  */
-export async function myMatches(deps: ServiceDeps, token: string | undefined, query: MyMatchesQuery = {}): Promise<InboxPage> {
+export async function myMatches(deps: ServiceDeps, token: Bearer, query: MyMatchesQuery = {}): Promise<InboxPage> {
   const limit = query.limit ?? INBOX_PAGE_DEFAULT;
   if (!Number.isInteger(limit) || limit < 1 || limit > INBOX_PAGE_MAX) throw new TabulaError("BAD_USER_INPUT", `\`limit\` must be an integer from 1 to ${INBOX_PAGE_MAX}`);
   if (query.status !== undefined && !MATCH_STATUSES.includes(query.status)) throw new TabulaError("BAD_USER_INPUT", `\`status\` is one of ${MATCH_STATUSES.join(", ")}`);

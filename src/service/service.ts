@@ -2,6 +2,7 @@ import { abort, acceptDraw, acceptResignation, declineDraw, declineResignation, 
 import { claimTimeout } from "./claim-timeout.js";
 import { createMatch, type CreateMatchInput } from "./create-match.js";
 import { createPlayer } from "./create-player.js";
+import type { Bearer } from "./credential.js";
 import type { ServiceDeps } from "./deps.js";
 import { finishOverdue } from "./finish-overdue.js";
 import { getMatch } from "./get-match.js";
@@ -13,7 +14,7 @@ import { rollDice } from "./roll-dice.js";
 import { submitMove, type SubmitMoveInput } from "./submit-move.js";
 import { updatesAfter } from "./updates-after.js";
 
-type Token = string | undefined;
+type Token = Bearer;
 
 /** The one service that GraphQL, REST and the Lambda handlers all call. */
 export function createService(deps: ServiceDeps) {

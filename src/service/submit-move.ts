@@ -1,10 +1,11 @@
 import type { Json } from "../engine/ruleset.js";
 import type { ServiceDeps } from "./deps.js";
 import { bySeat, type CommandResult, handleCommand } from "./handle-command.js";
+import type { Bearer } from "./credential.js";
 
 export interface SubmitMoveInput {
   readonly matchId: string;
-  readonly token: string | undefined;
+  readonly token: Bearer;
   readonly move: Json;
   readonly expectedVersion?: number | undefined;
   readonly idempotencyKey?: string | undefined;

@@ -5,8 +5,8 @@ import { matchKey, TABLE_KEYS, TTL_ATTRIBUTE } from "./table.js";
 /**
  * WebSocket connections and their subscriptions, for the API Gateway path (a Lambda keeps no
  * socket, so this is where a connection lives between messages).
- * - `PK=CONN#<connectionId>, SK=CONN`: the connection, its token hash once `connection_init`
- *   came, and the set of its subscriptions (`<matchId>#<subscriptionId>`), for cleanup.
+ * - `PK=CONN#<connectionId>, SK=CONN`: the connection, its token's hash (and the public player
+ *   id a player token names) once `connection_init` came, never the token; and the set of its subscriptions (`<matchId>#<subscriptionId>`), for cleanup.
  * - `PK=MATCH#<matchId>, SK=SUB#<connectionId>#<subscriptionId>`: a subscription, stored in
  *   its match's partition so that the fan-out finds every subscriber with one consistent query.
  * - `PK=MATCH#<matchId>, SK=SUB`: the version through which the stream fan-out has delivered
@@ -17,11 +17,19 @@ import { matchKey, TABLE_KEYS, TTL_ATTRIBUTE } from "./table.js";
  */
 export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
 
+/** What a connection keeps of the token given in `connection_init`: the service's Credential. */
+export interface StoredCredential {
+  /** SHA-256 of the token. */
+  readonly hash: string;
+  readonly playerToken: boolean;
+  readonly playerId: string | null;
+}
+
 export interface ConnectionRecord {
   readonly connectionId: string;
   readonly initialized: boolean;
-  /** SHA-256 of the seat token given in `connection_init`, if any. */
-  readonly tokenHash: string | null;
+  /** The token given in `connection_init`, if any, as its hash. */
+  readonly credential: StoredCredential | null;
   readonly subscriptions: readonly string[];
 }
 
@@ -99,16 +107,20 @@ export class ConnectionStore {
   }
 
   /** `connection_init`: marks the connection acknowledged. Returns false if it was already. */
-  async initialize(connectionId: string, tokenHash: string | null): Promise<boolean> {
+  async initialize(connectionId: string, credential: StoredCredential | null): Promise<boolean> {
+    const values = credential
+      ? { ":hash": credential.hash, ":player": credential.playerToken, ...(credential.playerId !== null ? { ":id": credential.playerId } : {}) }
+      : {};
+    const set = credential ? `, tokenHash = :hash, playerToken = :player${credential.playerId !== null ? ", playerId = :id" : ""}` : "";
     try {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: connKey(connectionId),
-          UpdateExpression: tokenHash ? "SET initialized = :yes, #exp = :exp, tokenHash = :hash" : "SET initialized = :yes, #exp = :exp",
+          UpdateExpression: `SET initialized = :yes, #exp = :exp${set}`,
           ConditionExpression: "attribute_not_exists(initialized)",
           ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
-          ExpressionAttributeValues: { ":yes": true, ":exp": this.expiresAt(), ...(tokenHash ? { ":hash": tokenHash } : {}) },
+          ExpressionAttributeValues: { ":yes": true, ":exp": this.expiresAt(), ...values },
         }),
       );
       return true;
@@ -124,7 +136,10 @@ export class ConnectionStore {
     return {
       connectionId,
       initialized: Item.initialized === true,
-      tokenHash: (Item.tokenHash as string | undefined) ?? null,
+      credential:
+        typeof Item.tokenHash === "string"
+          ? { hash: Item.tokenHash, playerToken: Item.playerToken === true, playerId: (Item.playerId as string | undefined) ?? null }
+          : null,
       subscriptions: Item.subs ? [...(Item.subs as Set<string>)] : [],
     };
   }

@@ -16,11 +16,12 @@ const normalized = (jsonText: string | undefined): string | undefined => {
  * Holds what the store acknowledged during one exchange against what its answers claimed, and
  * adds the writes to the model. A write is explained only by a command whose answer accepted it,
  * sent with a token of the seat that acted, at the version it expected, with a key not used
- * before; a rejected command, a read, a WebSocket session or a stream explains none.
+ * before; a rejected command, a read, a subscription or a stream explains none. A command whose
+ * answer never came (a WebSocket session that ended first) may explain one, but need not.
  */
 export function judgeCommits(exchange: Exchange, commits: readonly ObservedCommit[], world: World, origin: FuzzMatch["origin"]): Finding[] {
   const findings: Finding[] = [];
-  const open = exchange.claims.filter((c) => c.accepted);
+  const open = exchange.claims.filter((c) => c.accepted || c.unanswered);
   const take = (predicate: (c: CommandClaim) => boolean) => {
     const index = open.findIndex(predicate);
     return index === -1 ? undefined : open.splice(index, 1)[0];
@@ -73,6 +74,7 @@ export function judgeCommits(exchange: Exchange, commits: readonly ObservedCommi
 
   // An accepted command that wrote nothing must be a retry with the key of an accepted identical move.
   for (const claim of open) {
+    if (claim.unanswered) continue;
     const match = claim.matchId ? world.get(claim.matchId) : undefined;
     const owner = claim.token ? world.tokenOwner(claim.token) : undefined;
     const replay = claim.kind === "move" && claim.key !== undefined && match?.keys.some((k) => k.key === claim.key && k.seat === owner?.seat && normalized(k.move) === normalized(claim.moveJson));

@@ -21,6 +21,8 @@ export interface CommandClaim {
   /** The bearer token the server was given (null: none or unreadable). */
   readonly token: string | null;
   readonly accepted: boolean;
+  /** No answer of its own came (a WebSocket session ended first): it may or may not have been carried out. */
+  readonly unanswered?: boolean | undefined;
   readonly code?: string | undefined;
   /** `expectedVersion` when it was sent as a valid integer. */
   readonly expectedVersion?: number | undefined;

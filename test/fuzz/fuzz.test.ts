@@ -18,6 +18,8 @@ describe("hostile traffic against a real server", () => {
     expect([...report.matches.rulesets.keys()].sort()).toEqual(["backgammon", "gol", "golnard-estafeta", "golnard-football"]);
     expect(report.legal.commands).toBeGreaterThan(20);
     expect(report.legal.accepted).toBe(report.legal.commands);
+    // Legal play goes over graphql-ws too (mutations on a connection holding the seat's token).
+    expect([...report.byOperation.keys()].some((key) => /^ws (rollDice|submitMove) \(legal\)$/.test(key))).toBe(true);
     const codes = new Set([...report.outcomes.keys()].flatMap((key) => key.split(" ").slice(2)));
     for (const code of ["BAD_USER_INPUT", "UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "VERSION_CONFLICT"]) expect(codes, code).toContain(code);
   }, 120_000);

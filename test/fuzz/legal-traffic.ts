@@ -3,8 +3,9 @@ import type { Json } from "../../src/engine/ruleset.js";
 import { matchViewsIn } from "./answer-checks.js";
 import type { OperationName } from "../../src/api/operations.js";
 import { allowedGraphqlCodes, allowedRestCodes, restTargetOf } from "./expected-codes.js";
-import type { CommandClaim, Exchange } from "./exchange.js";
+import type { CommandClaim, Exchange, Transport } from "./exchange.js";
 import { exchangeHttp, type Target } from "./http-exchange.js";
+import { exchangeWs } from "./ws-exchange.js";
 import type { RawHttpRequest } from "./raw-http.js";
 import { playableMatch } from "./world-refs.js";
 import type { FuzzMatch } from "./world.js";
@@ -20,19 +21,22 @@ export interface LegalIntent {
   readonly pick: number;
   readonly seatPick: number;
   readonly movePick: number;
-  readonly via: "rest" | "graphql";
+  readonly via: Via;
   readonly preferMove: boolean;
   readonly withVersion: boolean;
   readonly withKey: boolean;
   readonly retry: boolean;
 }
 
+/** REST, GraphQL over HTTP, or the same GraphQL on a graphql-ws connection that acts with the seat's token. */
+export type Via = "rest" | "graphql" | "ws";
+
 export const legalIntent: fc.Arbitrary<LegalIntent> = fc.record({
   kind: fc.constant("legal" as const),
   pick: fc.nat(),
   seatPick: fc.nat(),
   movePick: fc.nat(),
-  via: fc.constantFrom("rest" as const, "graphql" as const),
+  via: fc.constantFrom("rest" as const, "graphql" as const, "ws" as const),
   preferMove: fc.boolean(),
   withVersion: fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   withKey: fc.boolean(),
@@ -54,12 +58,12 @@ export interface View {
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const bearer = (token: string | undefined): [string, string][] => (token ? [["authorization", `Bearer ${token}`]] : []);
 
-export function readRequest(via: "rest" | "graphql", id: string, token?: string): RawHttpRequest {
+export function readRequest(via: Via, id: string, token?: string): RawHttpRequest {
   if (via === "rest") return { method: "GET", target: `/api/matches/${id}`, headers: bearer(token) };
   return { method: "POST", target: "/graphql", headers: [["content-type", "application/json"], ...bearer(token)], body: json({ query: `query($id: ID!) { match(id: $id) { ${VIEW_FIELDS} } }`, variables: { id } }) };
 }
 
-export function commandRequest(via: "rest" | "graphql", id: string, token: string | undefined, command: { move?: Json; expectedVersion?: number; key?: string }): RawHttpRequest {
+export function commandRequest(via: Via, id: string, token: string | undefined, command: { move?: Json; expectedVersion?: number; key?: string }): RawHttpRequest {
   const headers: [string, string][] = [["content-type", "application/json"], ...bearer(token)];
   if (via === "rest") {
     if (command.move === undefined) return { method: "POST", target: `/api/matches/${id}/dice`, headers: bearer(token) };
@@ -75,18 +79,21 @@ export function commandRequest(via: "rest" | "graphql", id: string, token: strin
 }
 
 /** Sends a well-formed read or command; `operation` names it for the GraphQL codes and the summary. */
-export async function send(target: Target, via: "rest" | "graphql", request: RawHttpRequest, operation: OperationName, purpose = "legal") {
+export async function send(target: Target, via: Via, request: RawHttpRequest, operation: OperationName, purpose = "legal") {
   const routed = restTargetOf(request.method, request.target);
   const allowed = via === "rest" ? allowedRestCodes(routed) : allowedGraphqlCodes([operation]);
-  const { answer, repro } = await exchangeHttp(target, request, { shape: via, allowed, where: `${purpose} ${via} ${operation}` });
+  const where = `${purpose} ${via} ${operation}`;
+  const { answer, repro } = via === "ws" ? await exchangeWs(target, request, { allowed, where }) : await exchangeHttp(target, request, { shape: via, allowed, where });
   const data = via === "rest" ? answer.json : Object.values(((answer.json as { data?: Record<string, unknown> } | undefined)?.data ?? {}) as Record<string, unknown>)[0];
   const view = data && typeof data === "object" && typeof (data as View).version === "number" ? (data as View) : null;
   return { answer, repro, view, operation, views: [...matchViewsIn(data)] };
 }
 
+export const transportOf = (via: Via): Transport => ({ rest: "rest", graphql: "graphql-post", ws: "ws" })[via] as Transport;
+
 /** How a turn is played: which transport, which of the seats that may act, which legal action. */
 export interface TurnPlan {
-  readonly via: "rest" | "graphql";
+  readonly via: Via;
   readonly seatPick: number;
   /** The legal move to play, or "roll"; only called with what the view offers. */
   choose(phase: string, moves: readonly Json[]): Json | "roll";
@@ -111,7 +118,7 @@ export async function runLegal(intent: LegalIntent, target: Target, emit: (excha
 export async function playTurn(target: Target, match: FuzzMatch, emit: (exchange: Exchange) => void, plan: TurnPlan): Promise<void> {
   if (!match.tokens) return;
   const record = (sent: Awaited<ReturnType<typeof send>>, claims: CommandClaim[] = [], findings = sent.answer.findings) =>
-    emit({ transport: plan.via === "rest" ? "rest" : "graphql-post", operation: sent.operation, purpose: "legal", outcomes: sent.answer.outcomes, findings, claims, repro: sent.repro, created: new Map(), disclosed: sent.answer.disclosed, views: sent.views });
+    emit({ transport: transportOf(plan.via), operation: sent.operation, purpose: "legal", outcomes: sent.answer.outcomes, findings, claims, repro: sent.repro, created: new Map(), disclosed: sent.answer.disclosed, views: sent.views });
 
   const spectator = await send(target, plan.via, readRequest(plan.via, match.id), "getMatch");
   record(spectator);
@@ -136,6 +143,9 @@ export async function playTurn(target: Target, match: FuzzMatch, emit: (exchange
   for (let attempt = 0; attempt < (plan.retry && command.key !== undefined ? 2 : 1); attempt++) {
     const sent = await send(target, plan.via, request, roll ? "rollDice" : "submitMove");
     const accepted = sent.answer.response?.status === 200 && sent.view !== null;
+    // RATE_LIMITED refuses a legal command without judging it; over API Gateway a WebSocket answer
+    // past 128 KB is PAYLOAD_TOO_LARGE although the command ran.
+    const tooLarge = plan.via === "ws" && sent.answer.codes[0] === "PAYLOAD_TOO_LARGE";
     const claim: CommandClaim = {
       kind: roll ? "roll" : "move",
       matchId: match.id,
@@ -147,9 +157,9 @@ export async function playTurn(target: Target, match: FuzzMatch, emit: (exchange
       moveJson: move === undefined ? undefined : JSON.stringify(move),
       responseVersion: sent.view?.version,
       purpose: "legal",
+      ...(tooLarge ? { unanswered: true } : {}),
     };
-    // RATE_LIMITED (being added on another branch) refuses a legal command without judging it.
-    const refused = accepted || sent.answer.codes[0] === "RATE_LIMITED" ? [] : [{ kind: "legal command refused", detail: `${roll ? "a roll" : `the legal move ${JSON.stringify(move).slice(0, 120)}`} of seat ${seat} in ${match.ruleset} match ${match.id} at version ${view.version} was refused: ${sent.answer.outcomes.join(", ")}` }];
+    const refused = accepted || tooLarge || sent.answer.codes[0] === "RATE_LIMITED" ? [] : [{ kind: "legal command refused", detail: `${roll ? "a roll" : `the legal move ${JSON.stringify(move).slice(0, 120)}`} of seat ${seat} in ${match.ruleset} match ${match.id} at version ${view.version} was refused: ${sent.answer.outcomes.join(", ")}` }];
     record(sent, [claim], [...sent.answer.findings, ...refused]);
   }
 }

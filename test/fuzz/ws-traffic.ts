@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import WebSocket from "ws";
 import { allowedGraphqlCodes } from "./expected-codes.js";
-import { codeFindings, graphqlCodes, parseJson } from "./answer-checks.js";
-import type { Exchange, Finding } from "./exchange.js";
+import { codeFindings, createdIn, graphqlCodes, matchViewsIn, parseJson } from "./answer-checks.js";
+import type { CommandClaim, Exchange, Finding } from "./exchange.js";
 import { buildDocument, type BuiltDocument, type DocumentIntent, documentIntent } from "./graphql-documents.js";
-import { operationsOf } from "./graphql-traffic.js";
+import { claimsOf, operationsOf } from "./graphql-traffic.js";
 import type { Target } from "./http-exchange.js";
 import { hostileJsonText } from "./hostile-values.js";
 import { abbreviate } from "./repro.js";
@@ -40,7 +40,12 @@ export interface WsIntent {
   readonly steps: readonly Step[];
 }
 
-const mostlySubscriptions = fc.oneof({ weight: 8, arbitrary: fc.constant("matchUpdated" as const) }, { weight: 1, arbitrary: fc.constantFrom("match" as const, "rollDice" as const, "createMatch" as const, "__typename" as const, "rulesets" as const) });
+// Queries and mutations run over the socket as over HTTP, so they get a good share too.
+const mostlySubscriptions = fc.oneof(
+  { weight: 8, arbitrary: fc.constant("matchUpdated" as const) },
+  { weight: 3, arbitrary: fc.constantFrom("match" as const, "rollDice" as const, "submitMove" as const, "submitMove" as const, "createMatch" as const, "myMatches" as const) },
+  { weight: 1, arbitrary: fc.constantFrom("__typename" as const, "rulesets" as const, "resign" as const, "joinMatch" as const) },
+);
 
 const idChoice: fc.Arbitrary<IdChoice> = fc.oneof({ weight: 10, arbitrary: fc.constant("fresh" as const) }, { weight: 1, arbitrary: fc.constantFrom("previous" as const, "empty" as const, "long" as const, "number" as const, "nasty" as const) });
 
@@ -69,20 +74,26 @@ export const wsIntent: fc.Arbitrary<WsIntent> = fc.record({
   steps: fc.array(step, { minLength: 1, maxLength: 4 }),
 });
 
-/** The connection_init payload: the token where a client may put it (docs/api.md), or a header that is not one. */
-function initPayload(init: Extract<InitPayload, { kind: "auth" }>, world: Target["world"], aimed: FuzzMatch | null): Record<string, unknown> {
+/** The connection_init payload: the token where a client may put it (docs/api.md), or a header that is not one; and the token it carries. */
+function initPayload(init: Extract<InitPayload, { kind: "auth" }>, world: Target["world"], aimed: FuzzMatch | null): { payload: Record<string, unknown>; token: string | null } {
   const auth = resolveAuth(init.auth, world, aimed);
-  if (auth.header === null) return {};
+  if (auth.header === null) return { payload: {}, token: null };
   const header = typeof auth.header === "string" ? auth.header : auth.header.toString("latin1");
   switch (init.field) {
     case "token":
-      return { token: auth.token ?? header };
+      return { payload: { token: auth.token ?? header }, token: auth.token ?? header };
     case "headers":
-      return { headers: { authorization: header } };
+      return { payload: { headers: { authorization: header } }, token: auth.token };
     default:
-      return { [init.field]: header };
+      return { payload: { [init.field]: header }, token: auth.token };
   }
 }
+
+/** A document that carries a command: its answer says whether the command was carried out. */
+const commands = (doc: BuiltDocument) => doc.roots.some((r) => r.claim !== null);
+
+/** After a session that ended with a command unanswered, how long the server may still take to carry it out. */
+const SETTLE_MS = 300;
 
 /** How long a session listens after its last frame (catch-ups arrive within it), and at most. */
 const QUIET_MS = 25;
@@ -103,11 +114,20 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
   const firstSubscribe = intent.steps.find((s) => s.kind === "subscribe") as Extract<Step, { kind: "subscribe" }> | undefined;
   const aimed = firstSubscribe ? resolveMatch(firstSubscribe.document.fields[0]!.match, world).match : null;
   let initText: string | null = null;
+  // The token the connection acts with, for the commands it carries (null: none the model knows).
+  let token: string | null = null;
   if (intent.init) {
     if (intent.init.kind === "none") initText = '{"type":"connection_init"}';
     else if (intent.init.kind === "raw") initText = `{"type":"connection_init","payload":${intent.init.text}}`;
-    else initText = JSON.stringify({ type: "connection_init", payload: initPayload(intent.init, world, aimed) });
+    else {
+      const init = initPayload(intent.init, world, aimed);
+      token = init.token;
+      initText = JSON.stringify({ type: "connection_init", payload: init.payload });
+    }
   }
+  // Ids of commands sent and not yet answered (`next`, `error` or `complete`), and ids sent more than once.
+  const unanswered = new Set<string>();
+  const sentDocs: { readonly id: string; readonly doc: BuiltDocument }[] = [];
   const frames: string[] = [];
   const outcomes: string[] = [];
   const findings: Finding[] = [];
@@ -126,9 +146,10 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
       resolve();
     };
     const deadline = setTimeout(done, MAX_SESSION_MS + 2_000);
+    // Quiet is the end only once every command has its answer: until then the server may still write.
     const listen = () => {
       clearTimeout(quiet);
-      quiet = setTimeout(done, QUIET_MS);
+      quiet = setTimeout(() => (unanswered.size === 0 ? done() : listen()), QUIET_MS);
     };
     socket.on("unexpected-response", (_req, res) => {
       outcomes.push(`upgrade ${res.statusCode}`);
@@ -150,8 +171,9 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
     socket.on("message", (data, isBinary) => {
       const text = isBinary ? Buffer.from(data as Buffer).toString("latin1") : String(data);
       frames.push(text);
-      const message = parseJson(text) as { type?: unknown } | undefined;
+      const message = parseJson(text) as { type?: unknown; id?: unknown } | undefined;
       if (message?.type === "connection_ack") acked?.();
+      if (typeof message?.id === "string" && ["next", "error", "complete"].includes(message.type as string)) unanswered.delete(message.id);
       listen();
     });
     socket.on("open", async () => {
@@ -168,9 +190,14 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
           case "subscribe": {
             const id = idOf(s.id);
             const doc = buildDocument(s.document, target);
-            if (typeof id === "string") docs.set(id, doc);
+            if (typeof id === "string") {
+              docs.set(id, doc);
+              sentDocs.push({ id, doc });
+              if (commands(doc) && s.shape !== "no-query" && s.shape !== "query-number") unanswered.add(id);
+            }
             const vars = doc.variables ?? "null";
-            const payload = { normal: `{"query":${JSON.stringify(doc.query)},"variables":${vars}}`, "no-query": `{"variables":${vars}}`, "query-number": `{"query":1,"variables":${vars}}`, "variables-string": `{"query":${JSON.stringify(doc.query)},"variables":${JSON.stringify(vars)}}`, extra: `{"query":${JSON.stringify(doc.query)},"variables":${vars},"extensions":{"x":1},"unknown":true}` }[s.shape];
+            const name = doc.operationName === null ? "" : `,"operationName":${JSON.stringify(doc.operationName)}`;
+            const payload = { normal: `{"query":${JSON.stringify(doc.query)},"variables":${vars}${name}}`, "no-query": `{"variables":${vars}}`, "query-number": `{"query":1,"variables":${vars}}`, "variables-string": `{"query":${JSON.stringify(doc.query)},"variables":${JSON.stringify(vars)}}`, extra: `{"query":${JSON.stringify(doc.query)},"variables":${vars},"extensions":{"x":1},"unknown":true}` }[s.shape];
             sendText(`{"type":"subscribe","id":${JSON.stringify(id)},"payload":${payload}}`);
             break;
           }
@@ -205,6 +232,9 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
     });
   });
   if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.terminate();
+  // A command the session ended on may still be running in the server: its write belongs to this session.
+  if (unanswered.size > 0) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  const answered = sessionAnswers(frames, sentDocs, token);
 
   const sentText = sent.map((s) => (typeof s === "string" ? s : JSON.stringify(s))).join("\n");
   findings.push(...frameFindings(frames, docs, target));
@@ -218,7 +248,52 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
   }
   const operation = [...new Set([...docs.values()].flatMap((d) => (d.garbage ? ["garbage"] : operationsOf(d))))].join("+") || "protocol";
   const repro = { url, protocols: intent.protocols, sent: sent.map((s) => (typeof s === "string" ? abbreviate(s, 2_000) : s)) };
-  return { transport: "ws", operation, purpose: "hostile", outcomes: [...new Set(outcomes)], findings, claims: [], repro: { text: JSON.stringify(repro), json: { ...repro, sent } }, created: new Map(), disclosed: frames.map((text) => ({ where: "a WebSocket frame", text, sent: sentText })), views: [] };
+  return {
+    transport: "ws",
+    operation,
+    purpose: "hostile",
+    outcomes: [...new Set(outcomes)],
+    findings,
+    claims: answered.claims,
+    repro: { text: JSON.stringify(repro), json: { ...repro, sent } },
+    created: answered.created,
+    disclosed: frames.map((text) => ({ where: "a WebSocket frame", text, sent: sentText })),
+    views: answered.views,
+  };
+}
+
+/**
+ * What the queries and mutations of a session came to, judged as over HTTP: each command's
+ * answer (`next` with its data, or an `error`) claims it carried out or refused, with the
+ * connection's token. A command without an answer of its own (the session ended first, or its id
+ * was sent twice) may or may not have been carried out: it explains a write, but need not.
+ */
+function sessionAnswers(frames: readonly string[], sentDocs: readonly { readonly id: string; readonly doc: BuiltDocument }[], token: string | null) {
+  const claims: CommandClaim[] = [];
+  const created = new Map<string, string[]>();
+  const views: Record<string, unknown>[] = [];
+  const judged = new Set<string>();
+  const once = new Map<string, BuiltDocument>();
+  for (const { id, doc } of sentDocs) if (!sentDocs.some((other) => other.id === id && other.doc !== doc)) once.set(id, doc);
+  for (const frame of frames) {
+    const message = parseJson(frame) as { type?: unknown; id?: unknown; payload?: unknown } | undefined;
+    const id = typeof message?.id === "string" ? message.id : undefined;
+    const doc = id === undefined ? undefined : once.get(id);
+    if (!id || !doc || doc.subscriptions.length > 0 || judged.has(id)) continue;
+    if (message!.type !== "next" && message!.type !== "error") continue;
+    judged.add(id);
+    const result = message!.type === "next" ? message!.payload : { errors: message!.payload };
+    // An answer too large for API Gateway's post comes back PAYLOAD_TOO_LARGE after the operation ran.
+    claims.push(...claimsOf(doc, result, token).map((c) => (c.code === "PAYLOAD_TOO_LARGE" ? { ...c, unanswered: true } : c)));
+    const data = (result as { data?: unknown } | undefined)?.data;
+    for (const [matchId, tokens] of createdIn(data)) created.set(matchId, tokens);
+    views.push(...matchViewsIn(data));
+  }
+  for (const { id, doc } of sentDocs) {
+    if ((judged.has(id) && once.get(id) === doc) || doc.subscriptions.length > 0) continue;
+    for (const root of doc.roots) if (root.claim) claims.push({ ...root.claim, token, accepted: false, unanswered: true });
+  }
+  return { claims, created, views };
 }
 
 /** Every server frame of a session, against the protocol, the codes and the model. */

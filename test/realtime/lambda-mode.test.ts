@@ -100,8 +100,10 @@ describe("the lambda path in the local server", () => {
       { send: { type: "subscribe", id: "", payload: { query: UPDATE_QUERY } }, id: "protocol", code: "BAD_USER_INPUT" },
       { send: { type: "subscribe", id: "nopayload" }, id: "nopayload", code: "BAD_USER_INPUT" },
       { send: subscribe("a"), id: "a", code: "BAD_USER_INPUT", problem: /already running/ },
-      { send: subscribe("q", "{ rulesets }"), id: "q", code: "BAD_USER_INPUT", problem: /only subscriptions/ },
-      { send: subscribe("m", 'mutation { rollDice(matchId: "x") { id } }'), id: "m", code: "BAD_USER_INPUT" },
+      // Queries and mutations run as over HTTP: these are refused before they run, and store nothing.
+      { send: subscribe("a", "{ rulesets }"), id: "a", code: "BAD_USER_INPUT", problem: /already running/ },
+      { send: subscribe("q", "{ rulesets } { rulesets }"), id: "q", code: "BAD_USER_INPUT", problem: /name one operation/ },
+      { send: subscribe("m", 'mutation { rollDice(matchId: "x") { nope } }'), id: "m", code: "BAD_USER_INPUT" },
       { send: subscribe("bad", "subscription { matchUpdated(matchId: 1) { nope } }"), id: "bad", code: "BAD_USER_INPUT" },
       { send: subscribe("syntax", "subscription {"), id: "syntax", code: "BAD_USER_INPUT" },
       { send: { ...subscribe("big"), padding: "x".repeat(40 * 1024) }, id: "big", code: "BAD_USER_INPUT", problem: /larger than/ },
@@ -179,7 +181,7 @@ describe("the lambda path in the local server", () => {
         headers: { "Sec-WebSocket-Protocol": "graphql-transport-ws" },
       });
       const record = await connections.get(connectionId);
-      expect(record).toMatchObject({ initialized: true, tokenHash: hashSeatToken(created.tokens[0]!) });
+      expect(record).toMatchObject({ initialized: true, credential: { hash: hashSeatToken(created.tokens[0]!), playerToken: false, playerId: null } });
       const item = (await scanTable(t)).find((i) => i.PK === `CONN#${connectionId}`);
       expect(item).toMatchObject({ initialized: true, connectedAt: expect.any(String), expiresAt: expect.any(Number) });
 

@@ -115,7 +115,8 @@ describe.each(MODES)("resuming, crashes and refusals (%s mode)", (mode) => {
     expect(codesOf(negative)).toEqual(["BAD_USER_INPUT"]);
     for (const w of [unknown, foreign, negative]) expect(w.results.every((r) => !r.data?.matchUpdated)).toBe(true);
 
-    const query = watch(t, a.match.id, { query: "{ rulesets }" });
+    // A query is run as over HTTP; one that does not validate is refused before it runs.
+    const query = watch(t, a.match.id, { query: "{ nope }" });
     const invalid = watch(t, a.match.id, { query: "subscription { matchUpdated(matchId: 1) { nope } }" });
     for (const w of [query, invalid]) {
       const end = await w.ended;

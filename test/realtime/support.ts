@@ -46,19 +46,7 @@ export function watch(
   const frames: string[] = [];
   const results: any[] = [];
   const waiters: { count: number; resolve: () => void }[] = [];
-  class RecordingWebSocket extends WebSocket {
-    constructor(address: string, protocols?: string | string[]) {
-      super(address, protocols);
-      this.on("message", (data) => frames.push(String(data)));
-    }
-  }
-  const client = createClient({
-    url: wsUrl(t),
-    webSocketImpl: RecordingWebSocket,
-    retryAttempts: 0,
-    lazyCloseTimeout: 0,
-    connectionParams: options.token ? { authorization: `Bearer ${options.token}` } : {},
-  });
+  const client = recordingClient(t, frames, options.token ? { authorization: `Bearer ${options.token}` } : {});
   const ended = new Promise<{ outcome: "complete" } | { outcome: "error"; error: unknown }>((resolve) => {
     client.subscribe(
       { query: options.query ?? UPDATE_QUERY, variables: options.variables ?? { id: matchId, ...(options.afterVersion !== undefined ? { after: options.afterVersion } : {}) } },
@@ -86,6 +74,17 @@ export function watch(
     },
     dispose: () => client.dispose() as Promise<void>,
   };
+}
+
+/** A graphql-ws client whose socket records every frame the server sends into `frames`. */
+function recordingClient(t: TestServer, frames: string[], connectionParams: Record<string, unknown>): Client {
+  class RecordingWebSocket extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols);
+      this.on("message", (data) => frames.push(String(data)));
+    }
+  }
+  return createClient({ url: wsUrl(t), webSocketImpl: RecordingWebSocket, retryAttempts: 0, lazyCloseTimeout: 0, connectionParams });
 }
 
 /** The updates a watcher received (each `next` must have data and no errors). */
@@ -190,3 +189,43 @@ export async function rawSocket(t: TestServer, protocol: string | null = SUBPROT
       }),
   };
 }
+
+/** What one query or mutation over a socket came to: the `next` it got, or the errors of an `error` message. */
+export type SocketAnswer = { readonly result: any; readonly refused?: undefined } | { readonly refused: any[]; readonly result?: undefined };
+
+/** A graphql-ws client (its own socket) that sends queries and mutations, and may watch too. */
+export interface SocketClient {
+  readonly client: Client;
+  /** Every frame the server sent, as received. */
+  readonly frames: string[];
+  run(query: string, variables?: Record<string, unknown>, operationName?: string): Promise<SocketAnswer>;
+  dispose(): Promise<void>;
+}
+
+export function socketClient(t: TestServer, token?: string): SocketClient {
+  const frames: string[] = [];
+  const client = recordingClient(t, frames, token ? { token } : {});
+  return {
+    client,
+    frames,
+    run: (query, variables, operationName) =>
+      new Promise<SocketAnswer>((resolve, reject) => {
+        const results: any[] = [];
+        client.subscribe(
+          { query, ...(variables ? { variables } : {}), ...(operationName ? { operationName } : {}) },
+          {
+            next: (value) => void results.push(value),
+            error: (error) => (Array.isArray(error) ? resolve({ refused: error }) : reject(error)),
+            complete: () => (results.length === 1 ? resolve({ result: results[0] }) : reject(new Error(`${results.length} results for one operation`))),
+          },
+        );
+      }),
+    dispose: () => client.dispose() as Promise<void>,
+  };
+}
+
+/** The error codes of an answer, over a socket or over HTTP. */
+export const codesOf = (answer: SocketAnswer | { errors?: { extensions: { code: string } }[] | undefined }): string[] =>
+  ("refused" in answer && answer.refused ? answer.refused : "result" in answer && answer.result ? (answer.result.errors ?? []) : ((answer as { errors?: any[] }).errors ?? [])).map(
+    (e: any) => e.extensions.code,
+  );

@@ -11,22 +11,22 @@ describe("the local server's rate limiter", () => {
   it("limits commands per token and per address, taking from both only when both have room", () => {
     let ms = 0;
     const limit = createRateLimiter(limits, () => ms);
-    const a = { ip: "10.0.0.1", token: "tbl_a" };
-    const b = { ip: "10.0.0.1", token: "tbl_b" };
+    const a = { ip: "10.0.0.1", tokenHash: "aa" };
+    const b = { ip: "10.0.0.1", tokenHash: "bb" };
     expect([limit("command", a, 1), limit("command", a, 1)]).toEqual([0, 0]);
     // Token a is spent; b still has its own, but the address has one command left.
     expect(limit("command", a, 1)).toBeCloseTo(1);
     expect(limit("command", b, 1)).toBe(0);
     expect(limit("command", b, 1)).toBeCloseTo(1);
     // Another address is not affected; a refused command took nothing.
-    expect(limit("command", { ip: "10.0.0.2", token: "tbl_c" }, 1)).toBe(0);
+    expect(limit("command", { ip: "10.0.0.2", tokenHash: "cc" }, 1)).toBe(0);
     ms += 1000;
     expect(limit("command", a, 1)).toBe(0);
   });
 
   it("limits new matches per address, apart from commands", () => {
     const limit = createRateLimiter(limits, () => 0);
-    const caller = { ip: "10.0.0.1", token: undefined };
+    const caller = { ip: "10.0.0.1", tokenHash: undefined };
     expect(limit("createMatch", caller, 1)).toBe(0);
     expect(limit("createMatch", caller, 1)).toBeCloseTo(60);
     expect(limit("command", caller, 1)).toBe(0);

@@ -55,7 +55,7 @@ const sub = (overrides: Partial<SubscriptionRecord> = {}): SubscriptionRecord =>
 describe("ConnectionStore", () => {
   it("open is an upsert that keeps the first connectedAt; initialize works once, before or after open", async () => {
     await connections.open("c1=");
-    expect(await connections.get("c1=")).toEqual({ connectionId: "c1=", initialized: false, tokenHash: null, subscriptions: [] });
+    expect(await connections.get("c1=")).toEqual({ connectionId: "c1=", initialized: false, credential: null, subscriptions: [] });
     const first = await item("CONN#c1=", "CONN");
     expect(first).toMatchObject({ connectedAt: "2026-11-30T12:00:00.000Z", expiresAt: now / 1000 + CONNECTION_TTL_SECONDS });
 
@@ -63,14 +63,15 @@ describe("ConnectionStore", () => {
     await connections.open("c1=");
     expect(await item("CONN#c1=", "CONN")).toMatchObject({ connectedAt: "2026-11-30T12:00:00.000Z", expiresAt: now / 1000 + CONNECTION_TTL_SECONDS });
 
-    expect(await connections.initialize("c1=", "ab".repeat(32))).toBe(true);
+    const credential = { hash: "ab".repeat(32), playerToken: true, playerId: "p1" };
+    expect(await connections.initialize("c1=", credential)).toBe(true);
     expect(await connections.initialize("c1=", null)).toBe(false);
-    expect(await connections.get("c1=")).toMatchObject({ initialized: true, tokenHash: "ab".repeat(32) });
+    expect(await connections.get("c1=")).toMatchObject({ initialized: true, credential });
 
     // connection_init handled before $connect stored the connection: both orders end the same.
     expect(await connections.initialize("c2=", null)).toBe(true);
     await connections.open("c2=");
-    expect(await connections.get("c2=")).toEqual({ connectionId: "c2=", initialized: true, tokenHash: null, subscriptions: [] });
+    expect(await connections.get("c2=")).toEqual({ connectionId: "c2=", initialized: true, credential: null, subscriptions: [] });
     expect(await item("CONN#c2=", "CONN")).toMatchObject({ connectedAt: expect.any(String), expiresAt: expect.any(Number) });
   });
 

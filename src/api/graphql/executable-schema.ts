@@ -1,7 +1,7 @@
 import { nestsDeeperThan, tooDeepError } from "./document-nesting.js";
 import { LIMITS } from "../limits.js";
 import { makeExecutableSchema } from "@graphql-tools/schema";
-import { type DocumentNode, getVariableValues, GraphQLError, type GraphQLSchema, Kind, parse, specifiedRules, validate } from "graphql";
+import { type DocumentNode, getVariableValues, GraphQLError, type GraphQLSchema, Kind, OperationTypeNode, parse, specifiedRules, validate } from "graphql";
 import type { MatchUpdate } from "../../service/match-update.js";
 import { typeDefs } from "../schema.js";
 import { complexityRule } from "./complexity-rule.js";
@@ -43,17 +43,22 @@ export interface LiveRequest {
   readonly variables?: Record<string, unknown> | null | undefined;
 }
 
+/** A document read from a `subscribe` message, with the kind of the one operation it runs. */
+export type LiveDocument =
+  | { readonly operation: OperationTypeNode; readonly document: DocumentNode; readonly errors?: undefined }
+  | { readonly errors: readonly GraphQLError[] };
+
 /**
- * Reads a document sent over a WebSocket: it must parse, pass the standard rules and our
- * complexity limits, be one subscription (queries and mutations go over HTTP, where their
- * limits and status codes apply), and its variables must fit their types. Every problem is a
- * BAD_USER_INPUT (or QUERY_TOO_COMPLEX) error, as over HTTP: left to execution, a variable of the
- * wrong type would come back as an error without a code of ours, an INTERNAL_SERVER_ERROR.
+ * Reads a document sent over a WebSocket: within the nesting and token limits it must parse and
+ * name one operation (`operationName` picks it; several without a name are refused). A query or
+ * mutation is returned as soon as that is known: the transport runs it through the HTTP GraphQL
+ * server (`executeGraphqlOperation`), which validates it with the same rules and limits as over
+ * HTTP. A subscription must also pass the standard rules and our complexity limits here, and
+ * its variables must fit their types. Every problem is a BAD_USER_INPUT (or QUERY_TOO_COMPLEX)
+ * error, as over HTTP: left to execution, a variable of the wrong type would come back as an
+ * error without a code of ours, an INTERNAL_SERVER_ERROR.
  */
-export function parseLiveDocument(
-  schema: GraphQLSchema,
-  { query, operationName, variables }: LiveRequest,
-): { document: DocumentNode; errors?: undefined } | { errors: readonly GraphQLError[] } {
+export function parseLiveDocument(schema: GraphQLSchema, { query, operationName, variables }: LiveRequest): LiveDocument {
   if (nestsDeeperThan(query, LIMITS.maxDocumentNesting)) return { errors: [tooDeepError()] };
   let document: DocumentNode;
   try {
@@ -61,17 +66,15 @@ export function parseLiveDocument(
   } catch (error) {
     return { errors: [userError(error as GraphQLError)] };
   }
-  const errors = validate(schema, document, [...specifiedRules, complexityRule()]);
-  if (errors.length > 0) return { errors: errors.map(userError) };
   const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
   if (!operation) return { errors: [userError(new GraphQLError("name one operation of the document (operationName)"))] };
-  if (operation.operation !== "subscription") {
-    return { errors: [userError(new GraphQLError("only subscriptions are served over WebSockets; send queries and mutations over HTTP"))] };
-  }
+  if (operation.operation !== OperationTypeNode.SUBSCRIPTION) return { operation: operation.operation, document };
+  const errors = validate(schema, document, [...specifiedRules, complexityRule()]);
+  if (errors.length > 0) return { errors: errors.map(userError) };
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 10 });
   if (coerced.errors) return { errors: coerced.errors.map(userError) };
-  return { document };
+  return { operation: operation.operation, document };
 }
 
 const userError = (error: GraphQLError): GraphQLError =>

@@ -1,7 +1,7 @@
 import { GraphQLError, type ValidationContext, type ValidationRule } from "graphql";
 
 export const SUBSCRIPTION_OVER_HTTP_MESSAGE =
-  "subscriptions need the WebSocket protocol: open a graphql-transport-ws connection to the same /graphql path (queries and mutations go over HTTP)";
+  "subscriptions need the WebSocket protocol: open a graphql-transport-ws connection to the same /graphql path (queries and mutations may go over either)";
 
 /**
  * HTTP runs queries and mutations only. Without this rule graphql-js would execute a

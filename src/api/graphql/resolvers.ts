@@ -6,6 +6,7 @@ import { TabulaError } from "../../errors.js";
 import type { MatchView } from "../../service/match-view.js";
 import { toMatchView } from "../../service/match-view.js";
 import type { CommandResult } from "../../service/handle-command.js";
+import type { Bearer } from "../../service/credential.js";
 import { tokenOf } from "../auth.js";
 import { checkCreateMatchExtras, checkExpectedVersion, checkIdempotencyKey, checkJsonSize, checkSeats, type CreateMatchExtras } from "../inputs.js";
 import { LIMITS } from "../limits.js";
@@ -30,7 +31,7 @@ const view = (result: CommandResult): MatchView => toMatchView(result.state, res
 
 /** A command on a match by the bearer token's seat, answered with the match as that seat sees it. */
 const seatCommand =
-  (run: (ctx: GraphqlContext, matchId: string, token: string | undefined) => Promise<CommandResult>) =>
+  (run: (ctx: GraphqlContext, matchId: string, token: Bearer) => Promise<CommandResult>) =>
   async (_: unknown, args: MatchArgs, ctx: GraphqlContext): Promise<MatchView> =>
     view(await run(ctx, args.matchId, tokenOf(ctx.auth)));
 

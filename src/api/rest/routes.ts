@@ -12,6 +12,7 @@ import { describeIssues } from "../../input-issues.js";
 import { CreateMatchBody, CreatePlayerBody, EmptyBody, JoinMatchBody, ResignBody, RollDiceBody, SubmitMoveBody } from "./bodies.js";
 import { MATCH_STATUSES, type MatchStatus } from "../../match/state.js";
 import type { CommandResult } from "../../service/handle-command.js";
+import type { Bearer } from "../../service/credential.js";
 import { checkCreateMatchExtras } from "../inputs.js";
 import { openApiDocument } from "./openapi.js";
 import { RULESETS } from "../../engine/registry.js";
@@ -99,7 +100,7 @@ const joinMatch: RouteHandler = async ({ request, params, service }) => {
 
 /** A command on a match that takes no parameters: an empty body or `{}`, the seat from the token. */
 const seatCommand =
-  (run: (service: RouteContext["service"], matchId: string, token: string | undefined) => Promise<CommandResult>): RouteHandler =>
+  (run: (service: RouteContext["service"], matchId: string, token: Bearer) => Promise<CommandResult>): RouteHandler =>
   async ({ request, params, service }) => {
     readBody(request, EmptyBody, true);
     const result = await run(service, params.id as string, token(request));
