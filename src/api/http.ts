@@ -28,7 +28,8 @@ export function header(request: Pick<HttpRequest, "headers">, name: string): str
   const exact = request.headers[wanted]; // node's own spelling: the common case, without a scan
   if (exact !== undefined) return exact;
   for (const [key, value] of Object.entries(request.headers)) {
-    if (key.toLowerCase() === wanted && value !== undefined) return value;
+    // The length first: most lookups are of a header the request does not have.
+    if (key.length === wanted.length && key.toLowerCase() === wanted && value !== undefined) return value;
   }
   return undefined;
 }

@@ -3,7 +3,6 @@
  * until SIGINT/SIGTERM, on which it stops accepting, finishes what is in flight, closes the
  * store and exits 0.
  */
-import "./threadpool.js";
 import { startServer } from "./app.js";
 import { configFrom, describeGateway, describeStore, USAGE } from "./config.js";
 
