@@ -28,6 +28,10 @@ import { type Measurement, percentile, type Suite } from "../report.js";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SEQUENTIAL_COMMANDS = Number(process.env.BENCH_VS_COMMANDS ?? 1000);
 const CLOSED_LOOP_MS = Number(process.env.BENCH_VS_MS ?? 4000);
+/** The measurements are split into this many rounds, every subject taking its turn in each. */
+const ROUNDS = Number(process.env.BENCH_VS_ROUNDS ?? 5);
+const BASELINE = "boardgame.io, in memory";
+const LISTENING = /listening on (http:\/\/\S+)/;
 const CLOCK_TICKS_PER_SECOND = 100;
 
 interface Server {
@@ -248,72 +252,96 @@ interface Figures {
   perSecond10: number;
 }
 
-async function measure(server: Server, player: (base: string) => Promise<Player>): Promise<Figures> {
+/** One server under test and its players: one match played in turn, and the closed loops' matches. */
+interface Subject {
+  readonly name: string;
+  readonly server: Server;
+  readonly one: Player;
+  readonly loops: { readonly 1: Player[]; readonly 10: Player[] };
+  readonly latencies: number[];
+  cpuSeconds: number;
+  commands: number;
+  readonly loopCommands: { 1: number; 10: number };
+}
+
+async function subject(name: string, server: Server, player: (base: string) => Promise<Player>): Promise<Subject> {
   const warm = await player(server.url);
   for (let i = 0; i < 200; i++) await warm.next();
   warm.close();
-  const one = await player(server.url);
-  const latencies: number[] = [];
-  const cpu0 = cpuSeconds(server.process.pid!);
-  for (let i = 0; i < SEQUENTIAL_COMMANDS; i++) latencies.push(await one.next());
-  const cpuUs = ((cpuSeconds(server.process.pid!) - cpu0) * 1e6) / SEQUENTIAL_COMMANDS;
-  one.close();
-  latencies.sort((a, b) => a - b);
-  const closedLoop = async (matches: number): Promise<number> => {
-    const players = await Promise.all(Array.from({ length: matches }, () => player(server.url)));
-    let commands = 0;
-    const until = performance.now() + CLOSED_LOOP_MS;
-    await Promise.all(
-      players.map(async (p) => {
-        while (performance.now() < until) {
-          await p.next();
-          commands++;
-        }
-      }),
-    );
-    players.forEach((p) => p.close());
-    return (commands * 1000) / CLOSED_LOOP_MS;
-  };
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), cpuUs, perSecond1: await closedLoop(1), perSecond10: await closedLoop(10) };
+  const players = (n: number) => Promise.all(Array.from({ length: n }, () => player(server.url)));
+  return { name, server, one: await player(server.url), loops: { 1: await players(1), 10: await players(10) }, latencies: [], cpuSeconds: 0, commands: 0, loopCommands: { 1: 0, 10: 0 } };
+}
+
+/** A round's share of the sequential commands: latencies, and the server's CPU over them. */
+async function sequentialRound(s: Subject, commands: number): Promise<void> {
+  const cpu0 = cpuSeconds(s.server.process.pid!);
+  for (let i = 0; i < commands; i++) s.latencies.push(await s.one.next());
+  s.cpuSeconds += cpuSeconds(s.server.process.pid!) - cpu0;
+  s.commands += commands;
+}
+
+/** A round's share of a closed loop: every player sends its next command as soon as the last is answered. */
+async function loopRound(s: Subject, matches: 1 | 10, ms: number): Promise<void> {
+  const until = performance.now() + ms;
+  await Promise.all(
+    s.loops[matches].map(async (p) => {
+      while (performance.now() < until) {
+        await p.next();
+        s.loopCommands[matches]++;
+      }
+    }),
+  );
+}
+
+function figures(s: Subject, rounds: number): Figures {
+  const sorted = [...s.latencies].sort((a, b) => a - b);
+  const seconds = (rounds * CLOSED_LOOP_MS) / ROUNDS / 1000;
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpuUs: (s.cpuSeconds * 1e6) / s.commands, perSecond1: s.loopCommands[1] / seconds, perSecond10: s.loopCommands[10] / seconds };
 }
 
 export const suite: Suite = {
-  name: "a persisted Tabula command vs boardgame.io 0.50's in-memory one (servers in their own processes)",
+  name: "a persisted Tabula command vs boardgame.io 0.50's in-memory one (servers in their own processes, measured in alternating rounds)",
   async run(): Promise<Measurement[]> {
     const dataDir = mkdtempSync(join(tmpdir(), "tabula-bench-vs-"));
-    const bgio = await start(["bench/baselines/bgio/server.ts"], /listening (\d+)/);
-    const baseUrl = `http://127.0.0.1:${bgio.url}`;
     // Rate limits off: one client sends every command here, which the default limits would refuse.
     const tabula = ["src/server/main.ts", "--port", "0", "--rate-limits", "off"];
-    const subjects: [string, string[], (base: string) => Promise<Player>][] = [
-      ["Tabula --memory (REST)", [...tabula, "--memory"], tabulaPlayer],
-      ["Tabula on disk, Level store (REST)", [...tabula, "--data-dir", join(dataDir, "level")], tabulaPlayer],
-      ["Tabula on disk, Level store (graphql-ws)", [...tabula, "--data-dir", join(dataDir, "level-ws")], tabulaWsPlayer],
-      ["Tabula on disk, --store dynamodb (REST)", [...tabula, "--data-dir", join(dataDir, "dynamodb"), "--store", "dynamodb"], tabulaPlayer],
+    const specs: [string, string[], RegExp, (base: string) => Promise<Player>][] = [
+      [BASELINE, ["bench/baselines/bgio/server.ts"], /listening (\d+)/, bgioPlayer],
+      ["Tabula --memory (REST)", [...tabula, "--memory"], LISTENING, tabulaPlayer],
+      ["Tabula on disk, Level store (REST)", [...tabula, "--data-dir", join(dataDir, "level")], LISTENING, tabulaPlayer],
+      ["Tabula on disk, Level store (graphql-ws)", [...tabula, "--data-dir", join(dataDir, "level-ws")], LISTENING, tabulaWsPlayer],
+      ["Tabula on disk, --store dynamodb (REST)", [...tabula, "--data-dir", join(dataDir, "dynamodb"), "--store", "dynamodb"], LISTENING, tabulaPlayer],
     ];
-    const out: Measurement[] = [];
+    const subjects: Subject[] = [];
+    const servers: Server[] = [];
     try {
-      const baseline = await measure({ ...bgio, url: baseUrl }, bgioPlayer);
-      const base = "boardgame.io, in memory";
-      for (const [name, args, player] of subjects) {
-        const server = await start(args, /listening on (http:\/\/\S+)/);
-        try {
-          const f = await measure(server, player);
-          out.push(
-            { name: `${name}: p50 per command`, unit: "ms", value: f.p50, better: "lower", baseline: base, baselineValue: baseline.p50 },
-            { name: `${name}: p99 per command`, unit: "ms", value: f.p99, better: "lower", baseline: base, baselineValue: baseline.p99 },
-            { name: `${name}: server CPU per command`, unit: "µs", value: f.cpuUs, better: "lower", baseline: base, baselineValue: baseline.cpuUs },
-            { name: `${name}: commands/s, 1 match`, unit: "commands/s", value: f.perSecond1, better: "higher", baseline: base, baselineValue: baseline.perSecond1 },
-            { name: `${name}: commands/s, 10 matches`, unit: "commands/s", value: f.perSecond10, better: "higher", baseline: base, baselineValue: baseline.perSecond10 },
-          );
-        } finally {
-          await server.stop();
-        }
+      for (const [name, args, address, player] of specs) {
+        const server = await start(args, address);
+        servers.push(server);
+        const url = /^\d+$/.test(server.url) ? `http://127.0.0.1:${server.url}` : server.url;
+        subjects.push(await subject(name, { ...server, url }, player));
       }
+      // Every server stays up (an idle one costs nothing) and they take turns, in a rotating
+      // order, round after round: a machine that gets busier or quieter meanwhile weighs on all.
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = subjects.map((_, i) => subjects[(i + round) % subjects.length]!);
+        for (const s of order) await sequentialRound(s, Math.ceil(SEQUENTIAL_COMMANDS / ROUNDS));
+        for (const s of order) await loopRound(s, 1, CLOSED_LOOP_MS / ROUNDS);
+        for (const s of order) await loopRound(s, 10, CLOSED_LOOP_MS / ROUNDS);
+      }
+      const [baseline, ...rest] = subjects.map((s) => ({ name: s.name, f: figures(s, ROUNDS) }));
+      const b = baseline!.f;
+      return rest.flatMap(({ name, f }) => [
+        { name: `${name}: p50 per command`, unit: "ms", value: f.p50, better: "lower", baseline: BASELINE, baselineValue: b.p50 },
+        { name: `${name}: p99 per command`, unit: "ms", value: f.p99, better: "lower", baseline: BASELINE, baselineValue: b.p99 },
+        { name: `${name}: server CPU per command`, unit: "µs", value: f.cpuUs, better: "lower", baseline: BASELINE, baselineValue: b.cpuUs },
+        { name: `${name}: commands/s, 1 match`, unit: "commands/s", value: f.perSecond1, better: "higher", baseline: BASELINE, baselineValue: b.perSecond1 },
+        { name: `${name}: commands/s, 10 matches`, unit: "commands/s", value: f.perSecond10, better: "higher", baseline: BASELINE, baselineValue: b.perSecond10 },
+      ]);
     } finally {
-      await bgio.stop();
+      for (const s of subjects) [s.one, ...s.loops[1], ...s.loops[10]].forEach((p) => p.close());
+      for (const server of servers) await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-    return out;
   },
 };
