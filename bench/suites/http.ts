@@ -11,13 +11,13 @@ interface View {
 }
 
 /**
- * Commands through the local HTTP server on the embedded store, as a client sees them: each
+ * Commands through the local HTTP server on its default store (in memory here), as a client sees them: each
  * client plays its own backgammon match, rolling and submitting the first legal move. The
  * baseline, measured in the same run and interleaved, is a read of the same match (GET), which
  * pays the same HTTP, load and replay but no decision and no write.
  */
 export const suite: Suite = {
-  name: "HTTP commands (local server, embedded store in memory)",
+  name: "HTTP commands (local server, Level store in memory)",
   async run() {
     const server = await startServer({ port: 0, memory: true, logger: createLogger("silent") });
     const call = async (method: string, path: string, token?: string, body?: unknown) => {
