@@ -207,6 +207,32 @@ describe("WebSocket routes (graphql-transport-ws over API Gateway)", () => {
     expect(subs.Items).toEqual([]);
   });
 
+  it("runs a mutation sent over a connection with its connection_init token, and refuses one from a spectator's", async () => {
+    const { id: matchId, tokens } = await createMatch();
+    const ROLL = `mutation($id: ID!) { rollDice(matchId: $id) { version } }`;
+    const opened = async (payload?: unknown) => {
+      const conn = newConnectionId();
+      await connect.invoke(wsEvent("$connect", conn, { headers: { "sec-websocket-protocol": "graphql-transport-ws" } }));
+      await send(conn, payload === undefined ? { type: "connection_init" } : { type: "connection_init", payload });
+      return conn;
+    };
+    const spectator = await opened();
+    const before = commits.length;
+    await send(spectator, { id: "r0", type: "subscribe", payload: { query: ROLL, variables: { id: matchId } } });
+    const refused = postedTo(spectator).find((m) => m.id === "r0");
+    expect(refused.payload.errors[0].extensions.code).toBe("UNAUTHENTICATED");
+    expect(commits.length).toBe(before);
+
+    // The opening roll may be asked by either seat.
+    const seat = await opened({ authorization: `Bearer ${tokens[0]}` });
+    await send(seat, { id: "r1", type: "subscribe", payload: { query: ROLL, variables: { id: matchId } } });
+    const answered = postedTo(seat).filter((m) => m.id === "r1");
+    expect(answered.map((m) => m.type)).toEqual(["next", "complete"]);
+    expect(answered[0].payload.data.rollDice.version).toBeGreaterThan(1);
+    expect(commits.length).toBe(before + 1);
+    expect(JSON.stringify(postedTo(seat))).not.toContain(tokens[0]);
+  });
+
   it("the fan-out forgets a subscriber whose connection is gone (410)", async () => {
     const { id: matchId, tokens } = await createMatch();
     const conn = newConnectionId();
