@@ -1,9 +1,8 @@
 import { nestsDeeperThan, tooDeepError } from "./document-nesting.js";
 import { LIMITS } from "../limits.js";
-import { makeExecutableSchema } from "@graphql-tools/schema";
 import { type DocumentNode, getVariableValues, GraphQLError, type GraphQLSchema, Kind, OperationTypeNode, parse, specifiedRules, validate } from "graphql";
 import type { MatchUpdate } from "../../service/match-update.js";
-import { typeDefs } from "../schema.js";
+import { buildApiSchema } from "./api-schema.js";
 import { complexityRule } from "./complexity-rule.js";
 import type { GraphqlContext } from "./context.js";
 import { resolvers } from "./resolvers.js";
@@ -21,16 +20,12 @@ export interface LiveContext extends GraphqlContext {
  * document with the update as root value.
  */
 export function createExecutableSchema(): GraphQLSchema {
-  return makeExecutableSchema({
-    typeDefs,
-    resolvers: {
-      ...resolvers,
-      Subscription: {
-        matchUpdated: {
-          subscribe: (_: unknown, args: { matchId: string; afterVersion?: number | null }, ctx: LiveContext) =>
-            ctx.openUpdates(args.matchId, args.afterVersion ?? 0),
-          resolve: (update: MatchUpdate) => update,
-        },
+  return buildApiSchema({
+    ...resolvers,
+    Subscription: {
+      matchUpdated: {
+        subscribe: (_: unknown, args: { matchId: string; afterVersion?: number | null }, ctx: LiveContext) => ctx.openUpdates(args.matchId, args.afterVersion ?? 0),
+        resolve: (update: MatchUpdate) => update,
       },
     },
   });

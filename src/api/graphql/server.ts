@@ -6,7 +6,7 @@ import {
   ApolloServerPluginUsageReportingDisabled,
 } from "@apollo/server/plugin/disabled";
 import { LIMITS } from "../limits.js";
-import { typeDefs } from "../schema.js";
+import { buildApiSchema } from "./api-schema.js";
 import type { Logger } from "../logger.js";
 import { silentLogger } from "../logger.js";
 import { complexityRule, type ComplexityLimits, DEFAULT_COMPLEXITY_LIMITS } from "./complexity-rule.js";
@@ -29,8 +29,7 @@ export interface GraphqlServerOptions {
 export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloServer<GraphqlContext> {
   const logger = options.logger ?? silentLogger;
   return new ApolloServer<GraphqlContext>({
-    typeDefs,
-    resolvers,
+    schema: buildApiSchema(resolvers),
     formatError: createFormatError(logger),
     // Only HTTP is served here: subscriptions are the WebSocket transports' (executable-schema.ts).
     validationRules: [noSubscriptionRule, complexityRule(options.limits ?? DEFAULT_COMPLEXITY_LIMITS)],

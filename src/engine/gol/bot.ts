@@ -1,6 +1,6 @@
 import { greedyBot, type Bot } from "../common/bot.js";
 import { MAIN_TEMPOS } from "./context.js";
-import { adjacent, beyond, cellOf, CELLS, chebyshev, NEIGHBOURS, REACH, yOf, type Cell } from "./field.js";
+import { adjacent, beyond, cellOf, CELLS, chebyshev, neighbours, REACH, yOf, type Cell } from "./field.js";
 import { columnsToGoal, goalInReach, GOAL_ROWS } from "./goals.js";
 import type { GolMove } from "./moves.js";
 import { other, type Side } from "./sides.js";
@@ -34,7 +34,7 @@ export function scorer(state: GolState): (move: GolMove) => number {
   const own = state.pieces[side];
   const theirs = state.pieces[opp];
   const nearOpp = new Uint8Array(CELLS);
-  for (const c of theirs) for (const n of NEIGHBOURS[c]!) nearOpp[n] = 1;
+  for (const c of theirs) for (const n of neighbours(c)) nearOpp[n] = 1;
   const oppDistance = (c: Cell): number => Math.min(...theirs.map((t) => chebyshev(t, c)));
   const threat = theirs.some((c) => adjacent(c, ball));
   const secondary = turn.tempo >= MAIN_TEMPOS;

@@ -38,8 +38,14 @@ function within(r: number): Int16Array[] {
     return Int16Array.from(out);
   });
 }
-export const NEIGHBOURS: readonly Int16Array[] = within(1);
-export const IN_REACH: readonly Int16Array[] = within(REACH);
+// Built on first use, not at load: every Lambda bundle carries this ruleset, and most cold
+// starts never play it.
+let tables: { readonly neighbours: readonly Int16Array[]; readonly inReach: readonly Int16Array[] } | null = null;
+const tablesOf = () => (tables ??= { neighbours: within(1), inReach: within(REACH) });
+/** The cells adjacent to `c`. */
+export const neighbours = (c: Cell): Int16Array => tablesOf().neighbours[c]!;
+/** The cells at distance 1..REACH of `c`, nearest first. */
+export const inReach = (c: Cell): Int16Array => tablesOf().inReach[c]!;
 
 /**
  * The cell one step beyond `to` seen from `from` (they are neighbours), or null off the field:

@@ -1,5 +1,5 @@
 import type { Context } from "./context.js";
-import { adjacent, beyond, IN_REACH, NEIGHBOURS, type Cell } from "./field.js";
+import { adjacent, beyond, inReach, neighbours, type Cell } from "./field.js";
 import { goalInReach } from "./goals.js";
 import type { PieceAction } from "./moves.js";
 
@@ -26,13 +26,13 @@ const opposing = (ctx: Context, code: number): boolean => (ctx.side === "home" ?
 
 export function moveTargets(ctx: Context, from: Cell): Cell[] {
   const out: Cell[] = [];
-  for (const c of IN_REACH[from]!) if (moveOk(ctx, c)) out.push(c);
+  for (const c of inReach(from)) if (moveOk(ctx, c)) out.push(c);
   return out;
 }
 
 export function kickTargets(ctx: Context, kicker: Cell): (Cell | "goal")[] {
   const out: (Cell | "goal")[] = [];
-  for (const c of IN_REACH[ctx.ball]!) if (kickOk(ctx, kicker, c)) out.push(c);
+  for (const c of inReach(ctx.ball)) if (kickOk(ctx, kicker, c)) out.push(c);
   if (goalInReach(ctx.ball) !== null) out.push("goal");
   return out;
 }
@@ -40,14 +40,14 @@ export function kickTargets(ctx: Context, kicker: Cell): (Cell | "goal")[] {
 /** Occupant codes of the pieces that may be pushed. */
 export function pushTargets(ctx: Context, from: Cell): number[] {
   const out: number[] = [];
-  for (const c of NEIGHBOURS[from]!) if (ctx.occ[c] !== 0 && pushTo(ctx, from, c) !== null) out.push(ctx.occ[c]!);
+  for (const c of neighbours(from)) if (ctx.occ[c] !== 0 && pushTo(ctx, from, c) !== null) out.push(ctx.occ[c]!);
   return out;
 }
 
 /** Occupant codes of the pieces that may be tripped. */
 export function tripTargets(ctx: Context, from: Cell): number[] {
   const out: number[] = [];
-  for (const c of NEIGHBOURS[from]!) if (ctx.occ[c] !== 0 && opposing(ctx, ctx.occ[c]!)) out.push(ctx.occ[c]!);
+  for (const c of neighbours(from)) if (ctx.occ[c] !== 0 && opposing(ctx, ctx.occ[c]!)) out.push(ctx.occ[c]!);
   return out;
 }
 
@@ -55,16 +55,16 @@ export function tripTargets(ctx: Context, from: Cell): number[] {
 export function hasTarget(ctx: Context, from: Cell, kind: PieceAction): boolean {
   switch (kind) {
     case "move":
-      for (const c of IN_REACH[from]!) if (moveOk(ctx, c)) return true;
+      for (const c of inReach(from)) if (moveOk(ctx, c)) return true;
       return false;
     case "kick":
       // The kicker's own old cell is within 4 of the ball and always free for it.
       return true;
     case "push":
-      for (const c of NEIGHBOURS[from]!) if (ctx.occ[c] !== 0 && pushTo(ctx, from, c) !== null) return true;
+      for (const c of neighbours(from)) if (ctx.occ[c] !== 0 && pushTo(ctx, from, c) !== null) return true;
       return false;
     case "trip":
-      for (const c of NEIGHBOURS[from]!) if (ctx.occ[c] !== 0 && opposing(ctx, ctx.occ[c]!)) return true;
+      for (const c of neighbours(from)) if (ctx.occ[c] !== 0 && opposing(ctx, ctx.occ[c]!)) return true;
       return false;
   }
 }
