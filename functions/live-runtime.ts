@@ -1,17 +1,16 @@
-import { createLiveHandlers } from "../src/realtime/live-handlers.js";
 import { managementApiPoster } from "../src/realtime/management-api.js";
 import { ConnectionStore } from "../src/store/connection-store.js";
 import { liveFunctionConfig } from "./config.js";
 import { serviceRuntime } from "./service-runtime.js";
 
-/** Shared by the WebSocket and stream functions, made once per cold start. */
+/** What the WebSocket route and the stream fan-out share, made once per cold start. */
 const config = liveFunctionConfig();
 const { doc, store, service, logger } = serviceRuntime(config);
 
-export const liveHandlers = createLiveHandlers({
+export const liveDeps = {
   service,
   store,
   connections: new ConnectionStore(doc, config.tableName),
   post: managementApiPoster(config.managementEndpoint, config.dynamo.region).post,
   logger,
-});
+};

@@ -1,5 +1,9 @@
 import type { BatchResponse, StreamBatch } from "../src/realtime/fan-out.js";
-import { liveHandlers } from "./live-runtime.js";
+import { createLiveHandlers } from "../src/realtime/live-handlers.js";
+import { liveDeps } from "./live-runtime.js";
+
+// The fan-out runs subscribers' documents with graphql-js alone and never answers a message.
+const handlers = createLiveHandlers({ ...liveDeps, graphql: null });
 
 /** DynamoDB Streams of the table: pushes every committed event to the match's subscribers. */
-export const handler = (event: StreamBatch): Promise<BatchResponse> => liveHandlers.stream(event);
+export const handler = (event: StreamBatch): Promise<BatchResponse> => handlers.stream(event);

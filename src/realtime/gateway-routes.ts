@@ -21,8 +21,8 @@ export interface GatewayDeps extends DeliveryDeps {
   readonly store: EventStore;
   readonly connections: ConnectionStore;
   readonly formatErrors: (result: ExecutionResult) => FormattedExecutionResult;
-  /** The HTTP GraphQL server, which runs the queries and mutations sent over a connection. */
-  readonly graphql: ApolloServer<GraphqlContext>;
+  /** The HTTP GraphQL server, which runs the queries and mutations sent over a connection (null: see LiveHandlerDeps). */
+  readonly graphql: ApolloServer<GraphqlContext> | null;
   /** The local server's limiter (on AWS, API Gateway throttles the routes instead). */
   readonly rateLimiter?: RateLimiter | undefined;
 }
@@ -150,6 +150,7 @@ async function answerOperation(deps: GatewayDeps, connection: ConnectionRecord, 
     await send(errorMessage(id, "BAD_USER_INPUT", `a subscription with id "${id}" is already running on this connection`));
     return;
   }
+  if (!deps.graphql) throw new Error("these live handlers have no GraphQL server: they cannot answer a query or mutation");
   const answer = await executeGraphqlOperation(deps.graphql, deps.service, { ip, credential: connection.credential }, payload, deps.rateLimiter);
   if ("refused" in answer) {
     await send({ type: "error", id, payload: answer.refused });

@@ -3,7 +3,6 @@ import type { ExecutionResult, FormattedExecutionResult } from "graphql";
 import { createExecutableSchema } from "../api/graphql/executable-schema.js";
 import type { GraphqlContext } from "../api/graphql/context.js";
 import { createFormatError } from "../api/graphql/format-error.js";
-import { createGraphqlServer } from "../api/graphql/server.js";
 import type { RateLimiter } from "../api/rate-limit.js";
 import type { Logger } from "../api/logger.js";
 import type { TabulaService } from "../service/service.js";
@@ -22,8 +21,12 @@ export interface LiveHandlerDeps {
   readonly connections: ConnectionStore;
   readonly post: Post;
   readonly logger: Logger;
-  /** Runs the queries and mutations sent over a connection; by default a server of its own (started on its first operation). */
-  readonly graphql?: ApolloServer<GraphqlContext> | undefined;
+  /**
+   * Runs the queries and mutations sent over a connection (Apollo starts on its first
+   * operation). Null where no message is ever handled: the stream fan-out's function, whose
+   * bundle stays under 1 MB without Apollo.
+   */
+  readonly graphql: ApolloServer<GraphqlContext> | null;
   /** The local server's rate limiter, for commands sent over a connection; none on AWS. */
   readonly rateLimiter?: RateLimiter | undefined;
   /** The stream handler; `bench/suites/live.ts` passes the earlier one as its baseline. */
@@ -40,8 +43,7 @@ export function createLiveHandlers(deps: LiveHandlerDeps) {
   const formatError = createFormatError(deps.logger);
   const formatErrors = (result: ExecutionResult): FormattedExecutionResult =>
     result.errors ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } : (result as FormattedExecutionResult);
-  const graphql = deps.graphql ?? createGraphqlServer({ logger: deps.logger });
-  const routeDeps = { ...deps, schema, formatErrors, graphql, execute: updateExecutor(schema, deps.service, formatErrors), states: new RecentStates() };
+  const routeDeps = { ...deps, schema, formatErrors, execute: updateExecutor(schema, deps.service, formatErrors), states: new RecentStates() };
   return {
     connect: (event: WebSocketEvent) => onConnect(routeDeps, event),
     disconnect: (event: WebSocketEvent) => onDisconnect(routeDeps, event),
