@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { ClassicLevel } from "classic-level";
 import { MemoryLevel } from "memory-level";
+import { WriteCoalescer } from "./write-coalescer.js";
 
 export type LevelOp = { readonly type: "put"; readonly key: string; readonly value: unknown } | { readonly type: "del"; readonly key: string };
 
@@ -44,7 +45,16 @@ export async function openLevelDb(path: string | undefined): Promise<LevelDb> {
     db = new MemoryLevel<string, unknown>({ ...options, storeEncoding: "buffer" });
   }
   await db.open();
-  return db;
+  const opened: LevelDb = db;
+  const writes = new WriteCoalescer((ops) => opened.batch(ops));
+  return {
+    get: (key) => opened.get(key),
+    getMany: (keys) => opened.getMany(keys),
+    has: (key) => opened.has(key),
+    batch: (ops) => writes.batch(ops),
+    iterator: (range) => opened.iterator(range),
+    close: () => opened.close(),
+  };
 }
 
 /** Every entry of `range`, in order, read a page at a time; stop early by returning false from `visit`. */
