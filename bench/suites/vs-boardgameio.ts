@@ -151,41 +151,62 @@ function request(agent: Agent, base: URL, method: string, path: string, token?: 
   });
 }
 
-async function tabulaPlayer(base: string): Promise<Player> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const url = new URL(base);
-  const send = async (path: string, token?: string, body?: unknown): Promise<View & { match?: View; seats?: { token: string }[] }> => {
-    const { status, json } = await request(agent, url, "POST", path, token, body);
-    if (status >= 300) throw new Error(`${path}: ${status} ${JSON.stringify(json)}`);
-    return json as View & { match?: View; seats?: { token: string }[] };
-  };
-  let id = "";
-  let tokens: string[] = [];
-  let view: View;
-  const create = async () => {
-    const created = await send("/api/matches", undefined, { ruleset: "backgammon", options: { matchLength: 25 } });
-    id = (created.match as View & { id: string }).id;
-    tokens = created.seats!.map((s) => s.token);
-    view = created.match!;
-  };
-  await create();
+/**
+ * How a Tabula player reaches the server: `create` starts a match (untimed) and answers its
+ * view; the others act or read as a seat and answer that seat's view.
+ */
+interface TabulaTransport {
+  create(): Promise<View>;
+  roll(seat: number): Promise<View>;
+  move(seat: number, move: unknown): Promise<View>;
+  read(seat: number): Promise<View>;
+  close(): void;
+}
+
+/** Tabula's side of the load, over any transport: whoever must act rolls or plays the first legal move. */
+async function tabulaTurns(transport: TabulaTransport): Promise<Player> {
+  let view = await transport.create();
   return {
     async next() {
-      if (view.status === "FINISHED") await create();
+      if (view.status === "FINISHED") view = await transport.create();
       const seat = view.toAct[0]!;
       const started = performance.now();
       // The answer is the acting seat's view: after a roll it lists that seat's plays.
-      view = view.phase === "roll" ? await send(`/api/matches/${id}/dice`, tokens[seat]) : await send(`/api/matches/${id}/moves`, tokens[seat], { move: view.legalMoves[0] });
+      view = view.phase === "roll" ? await transport.roll(seat) : await transport.move(seat, view.legalMoves[0]);
       const ms = performance.now() - started;
       // An opening roll won by the other seat answers the roller's view, without the winner's
       // plays: read the winner's (once a game, outside the timing).
-      if (view.phase === "move" && view.legalMoves.length === 0) {
-        view = (await request(agent, url, "GET", `/api/matches/${id}`, tokens[view.toAct[0]!])).json as View;
-      }
+      if (view.phase === "move" && view.legalMoves.length === 0) view = await transport.read(view.toAct[0]!);
       return ms;
     },
-    close: () => agent.destroy(),
+    close: () => transport.close(),
   };
+}
+
+const NEW_MATCH = { ruleset: "backgammon", options: { matchLength: 25 } };
+
+function tabulaPlayer(base: string): Promise<Player> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const url = new URL(base);
+  const send = async (method: string, path: string, token?: string, body?: unknown): Promise<unknown> => {
+    const { status, json } = await request(agent, url, method, path, token, body);
+    if (status >= 300) throw new Error(`${path}: ${status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  let id = "";
+  let tokens: string[] = [];
+  return tabulaTurns({
+    async create() {
+      const created = (await send("POST", "/api/matches", undefined, NEW_MATCH)) as { match: View & { id: string }; seats: { token: string }[] };
+      id = created.match.id;
+      tokens = created.seats.map((s) => s.token);
+      return created.match;
+    },
+    roll: async (seat) => (await send("POST", `/api/matches/${id}/dice`, tokens[seat])) as View,
+    move: async (seat, move) => (await send("POST", `/api/matches/${id}/moves`, tokens[seat], { move })) as View,
+    read: async (seat) => (await send("GET", `/api/matches/${id}`, tokens[seat])) as View,
+    close: () => agent.destroy(),
+  });
 }
 
 const VIEW_FIELDS = "id status version toAct phase dice legalMoves";
@@ -213,35 +234,26 @@ function run(client: WsClient, query: string, variables: Record<string, unknown>
  * then each seat opens its own connection with its token in `connection_init`, and every roll
  * and move is a mutation on the mover's connection whose answer is the mover's view.
  */
-async function tabulaWsPlayer(base: string): Promise<Player> {
+function tabulaWsPlayer(base: string): Promise<Player> {
   const url = `${base.replace(/^http/, "ws")}/graphql`;
   let id = "";
   let sockets: WsClient[] = [];
-  let view: View;
-  const create = async () => {
-    for (const s of sockets) void s.dispose();
-    const response = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ruleset: "backgammon", options: { matchLength: 25 } }) });
-    const created = (await response.json()) as { match: View & { id: string }; seats: { token: string }[] };
-    id = created.match.id;
-    view = created.match;
-    sockets = created.seats.map(({ token }) => createClient({ url, webSocketImpl: WebSocket, connectionParams: { token }, lazy: false, retryAttempts: 0 }));
-    // Connected and acknowledged before the first timed command.
-    await Promise.all(sockets.map((s) => run(s, READ, { id })));
-  };
-  await create();
-  return {
-    async next() {
-      if (view.status === "FINISHED") await create();
-      const seat = view.toAct[0]!;
-      const started = performance.now();
-      view = view.phase === "roll" ? (await run(sockets[seat]!, ROLL, { id })).rollDice! : (await run(sockets[seat]!, MOVE, { id, move: view.legalMoves[0] })).submitMove!;
-      const ms = performance.now() - started;
-      // As for REST: an opening roll won by the other seat is read on the winner's connection, untimed.
-      if (view.phase === "move" && view.legalMoves.length === 0) view = (await run(sockets[view.toAct[0]!]!, READ, { id })).match!;
-      return ms;
+  return tabulaTurns({
+    async create() {
+      for (const s of sockets) void s.dispose();
+      const response = await fetch(`${base}/api/matches`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(NEW_MATCH) });
+      const created = (await response.json()) as { match: View & { id: string }; seats: { token: string }[] };
+      id = created.match.id;
+      sockets = created.seats.map(({ token }) => createClient({ url, webSocketImpl: WebSocket, connectionParams: { token }, lazy: false, retryAttempts: 0 }));
+      // Connected and acknowledged before the first timed command.
+      await Promise.all(sockets.map((s) => run(s, READ, { id })));
+      return created.match;
     },
+    roll: async (seat) => (await run(sockets[seat]!, ROLL, { id })).rollDice!,
+    move: async (seat, move) => (await run(sockets[seat]!, MOVE, { id, move })).submitMove!,
+    read: async (seat) => (await run(sockets[seat]!, READ, { id })).match!,
     close: () => sockets.forEach((s) => void s.dispose()),
-  };
+  });
 }
 
 interface Figures {

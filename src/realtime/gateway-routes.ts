@@ -12,7 +12,8 @@ import type { ConnectionRecord, ConnectionStore, SubscriptionRecord } from "../s
 import { credentialOfConnectionParams } from "./connection-token.js";
 import { deliver, type DeliveryDeps, leaseMsOf } from "./deliver.js";
 import { TimelineCache } from "./timeline-cache.js";
-import { MAX_POST_BYTES, parseClientMessage, type ServerMessage } from "./protocol.js";
+import { postableNext } from "./postable-next.js";
+import { parseClientMessage, type ServerMessage } from "./protocol.js";
 import type { WebSocketEvent, WebSocketResult } from "./connection-routes.js";
 
 export interface GatewayDeps extends DeliveryDeps {
@@ -156,15 +157,8 @@ async function answerOperation(deps: GatewayDeps, connection: ConnectionRecord, 
     await send({ type: "error", id, payload: answer.refused });
     return;
   }
-  const next: ServerMessage = { type: "next", id, payload: answer.result };
-  // API Gateway posts at most 128 KB a message (a match's legalMoves can be larger): the operation
-  // ran, so say so rather than fail the post; the client reads the match over HTTP.
-  const fits = Buffer.byteLength(JSON.stringify(next), "utf8") <= MAX_POST_BYTES;
-  await send(
-    fits
-      ? next
-      : { type: "next", id, payload: { data: null, errors: [{ message: `the answer is larger than the ${MAX_POST_BYTES} bytes a WebSocket message may carry here; the operation ran: read the match over HTTP, or select fewer fields`, extensions: { code: "PAYLOAD_TOO_LARGE", limit: MAX_POST_BYTES } }] } },
-  );
+  // The operation ran: when its answer cannot be posted, the client is told so.
+  await send(postableNext(id, answer.result, "the answer (the operation ran)"));
   await send({ type: "complete", id });
 }
 

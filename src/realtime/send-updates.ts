@@ -3,6 +3,7 @@ import type { TimelineEntry } from "../service/timeline.js";
 import { updateFor } from "../service/match-update.js";
 import type { SubscriptionRecord } from "../store/connection-store.js";
 import type { DeliveryDeps } from "./deliver.js";
+import { postableNext } from "./postable-next.js";
 
 /** A subscriber's `next` payload for one entry: its document run over the update it may see. */
 export type Render = (subscription: SubscriptionRecord, entry: TimelineEntry) => Promise<FormattedExecutionResult>;
@@ -28,7 +29,7 @@ export async function sendUpdates(
   for (const entry of entries) {
     if (entry.event.version <= progress.sent) continue;
     const result = await payloadOf(subscription, entry);
-    const outcome = await deps.post(subscription.connectionId, { type: "next", id: subscription.subscriptionId, payload: result });
+    const outcome = await deps.post(subscription.connectionId, postableNext(subscription.subscriptionId, result, `the update of version ${entry.event.version}`));
     if (outcome === "gone") {
       await deps.connections.close(subscription.connectionId);
       return "ended";
