@@ -29,7 +29,7 @@ export async function sendUpdates(
   for (const entry of entries) {
     if (entry.event.version <= progress.sent) continue;
     const result = await payloadOf(subscription, entry);
-    const outcome = await deps.post(subscription.connectionId, postableNext(subscription.subscriptionId, result, `the update of version ${entry.event.version}`));
+    const outcome = await deps.post(subscription.connectionId, postableNext(subscription.subscriptionId, result, `the update of version ${entry.event.version}`, { version: entry.event.version }));
     if (outcome === "gone") {
       await deps.connections.close(subscription.connectionId);
       return "ended";

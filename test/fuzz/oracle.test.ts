@@ -5,6 +5,7 @@ import { judgeCommits } from "./commit-judge.js";
 import type { CommandClaim, Exchange } from "./exchange.js";
 import { allowedGraphqlCodes, allowedRestCodes, restStatusFits, restTargetOf } from "./expected-codes.js";
 import type { ObservedCommit } from "./observed-commits.js";
+import { tooLargeVersion } from "./push-checks.js";
 import { leakedSecrets } from "./secret-scan.js";
 import { World } from "./world.js";
 
@@ -80,5 +81,15 @@ describe("the documented codes", () => {
     expect(restStatusFits(409, "VERSION_CONFLICT")).toBe(true);
     expect(restStatusFits(415, "BAD_USER_INPUT")).toBe(true);
     expect(restStatusFits(400, "NOT_FOUND")).toBe(false);
+  });
+});
+
+describe("the live-update check", () => {
+  it("counts an update too large to post as its version, and nothing else as one", () => {
+    const tooLarge = (extensions: Record<string, unknown>) => ({ data: null, errors: [{ message: "too large", extensions }] });
+    expect(tooLargeVersion(tooLarge({ code: "PAYLOAD_TOO_LARGE", limit: 131072, version: 45 }))).toBe(45);
+    expect(tooLargeVersion(tooLarge({ code: "PAYLOAD_TOO_LARGE", limit: 131072 }))).toBeNull(); // an answer, not an update
+    expect(tooLargeVersion(tooLarge({ code: "FORBIDDEN", version: 45 }))).toBeNull();
+    expect(tooLargeVersion({ data: { matchUpdated: { version: 45 } } })).toBeNull();
   });
 });

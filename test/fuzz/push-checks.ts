@@ -29,3 +29,13 @@ export function pushFindings(update: Record<string, unknown>, matchId: string, p
   if (view?.id !== undefined && view.id !== matchId) findings.push({ kind: "live update", detail: `${via}: an update of ${matchId} carried match ${String(view.id)}` });
   return findings;
 }
+
+/**
+ * The version a `next` stands for when its update was too large for API Gateway to post: the
+ * PAYLOAD_TOO_LARGE error in its place names it. Null for any other payload.
+ */
+export function tooLargeVersion(payload: unknown): number | null {
+  const errors = (payload as { data?: unknown; errors?: { extensions?: { code?: unknown; version?: unknown } }[] } | undefined)?.errors;
+  const error = errors?.length === 1 ? errors[0] : undefined;
+  return error?.extensions?.code === "PAYLOAD_TOO_LARGE" && typeof error.extensions.version === "number" ? error.extensions.version : null;
+}

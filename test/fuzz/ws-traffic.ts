@@ -8,7 +8,7 @@ import { claimsOf, operationsOf } from "./graphql-traffic.js";
 import type { Target } from "./http-exchange.js";
 import { hostileJsonText } from "./hostile-values.js";
 import { abbreviate } from "./repro.js";
-import { pushFindings } from "./push-checks.js";
+import { pushFindings, tooLargeVersion } from "./push-checks.js";
 import { type AuthRef, authRef, resolveAuth, resolveMatch } from "./world-refs.js";
 import type { FuzzMatch } from "./world.js";
 
@@ -315,7 +315,9 @@ function frameFindings(frames: readonly string[], docs: ReadonlyMap<string, Buil
     } else if (message.type === "next") {
       findings.push(...codeFindings(graphqlCodes(message.payload), allowed, `WebSocket next for ${doc ? operationsOf(doc).join("+") : "an unknown id"}`));
       const subscription = doc?.subscriptions[0];
-      const update = (message.payload as { data?: Record<string, unknown> | null } | undefined)?.data?.[subscription?.key ?? "matchUpdated"];
+      const tooLarge = tooLargeVersion(message.payload);
+      // An update too large to post stands for its version, as the error in its place says.
+      const update = tooLarge !== null ? { version: tooLarge } : (message.payload as { data?: Record<string, unknown> | null } | undefined)?.data?.[subscription?.key ?? "matchUpdated"];
       if (subscription && update && typeof update === "object") {
         const id = message.id as string;
         findings.push(...pushFindings(update as Record<string, unknown>, subscription.matchId, lastVersion.get(id) ?? subscription.after, target.world, "WebSocket"));

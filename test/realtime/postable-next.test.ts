@@ -34,7 +34,7 @@ describe("messages API Gateway can post (at most 128 KB)", () => {
     expect(progress.sent).toBe(3);
     expect(posted.map((m) => (m.type === "next" ? m.payload : null))).toEqual([
       { data: { version: 1 } },
-      { data: null, errors: [expect.objectContaining({ extensions: { code: "PAYLOAD_TOO_LARGE", limit: MAX_POST_BYTES } })] },
+      { data: null, errors: [expect.objectContaining({ extensions: { code: "PAYLOAD_TOO_LARGE", limit: MAX_POST_BYTES, version: 2 } })] },
       { data: { version: 3 } },
     ]);
   });
