@@ -1,6 +1,6 @@
 import type { ApolloServer } from "@apollo/server";
 import type { ExecutionResult, FormattedExecutionResult } from "graphql";
-import { createExecutableSchema } from "../api/graphql/executable-schema.js";
+import { executableSchema } from "../api/graphql/executable-schema.js";
 import type { GraphqlContext } from "../api/graphql/context.js";
 import { createFormatError } from "../api/graphql/format-error.js";
 import type { RateLimiter } from "../api/rate-limit.js";
@@ -39,7 +39,7 @@ export interface LiveHandlerDeps {
  * the code that is deployed.
  */
 export function createLiveHandlers(deps: LiveHandlerDeps) {
-  const schema = createExecutableSchema();
+  const schema = executableSchema();
   const formatError = createFormatError(deps.logger);
   const formatErrors = (result: ExecutionResult): FormattedExecutionResult =>
     result.errors ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } : (result as FormattedExecutionResult);

@@ -5,7 +5,7 @@ import { CloseCode, makeServer } from "graphql-ws";
 import { WebSocketServer } from "ws";
 import type { GraphqlContext } from "../api/graphql/context.js";
 import { executeGraphqlOperation, type SocketCaller } from "../api/graphql/execute-operation.js";
-import { createExecutableSchema, type LiveContext, parseLiveDocument } from "../api/graphql/executable-schema.js";
+import { executableSchema, type LiveContext, parseLiveDocument } from "../api/graphql/executable-schema.js";
 import { createFormatError } from "../api/graphql/format-error.js";
 import type { Logger } from "../api/logger.js";
 import type { RateLimiter } from "../api/rate-limit.js";
@@ -63,7 +63,7 @@ class FormattedError extends GraphQLError {
  * the API Gateway path, which answers them alike).
  */
 export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: WebSocketServer; close(): Promise<void> } {
-  const schema: GraphQLSchema = createExecutableSchema();
+  const schema: GraphQLSchema = executableSchema();
   const formatError = createFormatError(options.logger);
   const format = (errors: readonly GraphQLError[]) => errors.map((e) => (e instanceof FormattedError ? e.formatted : formatError(e.toJSON(), e)));
   const wss = new WebSocketServer({

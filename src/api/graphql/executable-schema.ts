@@ -12,15 +12,17 @@ export interface LiveContext extends GraphqlContext {
   openUpdates(matchId: string, afterVersion: number): Promise<AsyncIterableIterator<MatchUpdate>>;
 }
 
+let built: GraphQLSchema | undefined;
+
 /**
- * The schema with resolvers, subscriptions included, for the WebSocket transports (Apollo
- * serves queries and mutations from the same typeDefs and resolvers). Each source event of
- * `matchUpdated` is already a MatchUpdate, so the field resolves to its source: the same
- * resolver serves graphql-ws locally and the Lambda fan-out, which executes the subscriber's
- * document with the update as root value.
+ * The schema with resolvers, subscriptions included, built once per process: Apollo serves
+ * queries and mutations from it (its validation refuses subscriptions over HTTP), the WebSocket
+ * transports everything. Each source event of `matchUpdated` is already a MatchUpdate, so the
+ * field resolves to its source: the same resolver serves graphql-ws locally and the Lambda
+ * fan-out, which executes the subscriber's document with the update as root value.
  */
-export function createExecutableSchema(): GraphQLSchema {
-  return buildApiSchema({
+export function executableSchema(): GraphQLSchema {
+  return (built ??= buildApiSchema({
     ...resolvers,
     Subscription: {
       matchUpdated: {
@@ -28,7 +30,7 @@ export function createExecutableSchema(): GraphQLSchema {
         resolve: (update: MatchUpdate) => update,
       },
     },
-  });
+  }));
 }
 
 /** What a `subscribe` message carries. */

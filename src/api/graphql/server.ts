@@ -6,7 +6,6 @@ import {
   ApolloServerPluginUsageReportingDisabled,
 } from "@apollo/server/plugin/disabled";
 import { LIMITS } from "../limits.js";
-import { buildApiSchema } from "./api-schema.js";
 import type { Logger } from "../logger.js";
 import { silentLogger } from "../logger.js";
 import { complexityRule, type ComplexityLimits, DEFAULT_COMPLEXITY_LIMITS } from "./complexity-rule.js";
@@ -14,7 +13,7 @@ import type { GraphqlContext } from "./context.js";
 import { createFormatError } from "./format-error.js";
 import { noSubscriptionRule } from "./no-subscription-rule.js";
 import { rateLimitPlugin } from "./rate-limit-plugin.js";
-import { resolvers } from "./resolvers.js";
+import { executableSchema } from "./executable-schema.js";
 
 export interface GraphqlServerOptions {
   readonly logger?: Logger;
@@ -29,7 +28,7 @@ export interface GraphqlServerOptions {
 export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloServer<GraphqlContext> {
   const logger = options.logger ?? silentLogger;
   return new ApolloServer<GraphqlContext>({
-    schema: buildApiSchema(resolvers),
+    schema: executableSchema(),
     formatError: createFormatError(logger),
     // Only HTTP is served here: subscriptions are the WebSocket transports' (executable-schema.ts).
     validationRules: [noSubscriptionRule, complexityRule(options.limits ?? DEFAULT_COMPLEXITY_LIMITS)],
