@@ -25,6 +25,11 @@ const wsEvent = (routeKey: string, connectionId: string, body?: unknown) => ({
   isBase64Encoded: false,
 });
 
+/** A stream batch of one INSERT: a match's first commit, by its keys or as its (bare) image. */
+const insertOfFirstCommit = (matchId: string, as: "Keys" | "NewImage") => ({
+  Records: [{ eventID: "1", eventName: "INSERT", dynamodb: { [as]: { PK: { S: matchKey(matchId) }, SK: { S: commitKey(1) } }, SequenceNumber: "1" } }],
+});
+
 /** Each handler's first request: a typical one, touching the store (and the management API). */
 function firstRequest(name: string, run: number, matchId: string): unknown {
   const connectionId = `bench-${name}-${run}`;
@@ -40,27 +45,11 @@ function firstRequest(name: string, run: number, matchId: string): unknown {
     case "ws-disconnect":
       return wsEvent("$disconnect", connectionId);
     case "stream-fanout":
-      return {
-        Records: [
-          {
-            eventID: "1",
-            eventName: "INSERT",
-            dynamodb: { Keys: { PK: { S: matchKey(matchId) }, SK: { S: commitKey(1) } }, SequenceNumber: "1" },
-          },
-        ],
-      };
+      return insertOfFirstCommit(matchId, "Keys");
     case "stream-index":
       // A commit without inbox or deadline entries (a match without players or clock, the
       // common case): the handler reads the record and has nothing to write.
-      return {
-        Records: [
-          {
-            eventID: "1",
-            eventName: "INSERT",
-            dynamodb: { NewImage: { PK: { S: matchKey(matchId) }, SK: { S: commitKey(1) } }, SequenceNumber: "1" },
-          },
-        ],
-      };
+      return insertOfFirstCommit(matchId, "NewImage");
     case "sweep-deadlines":
       // The scheduled event carries nothing the sweep reads; it queries every deadline shard.
       return {};

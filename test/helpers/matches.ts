@@ -67,7 +67,7 @@ export async function stored(t: TestServer, id: string): Promise<{ version: numb
 
 /** The seat that acts next (the opening roll may be asked by any seat: take seat 0). */
 /** A seat that may act now: `toMove` is null when several may (a tied opening roll among some of them). */
-export const actor = (match: MatchJson): number => match.toAct?.[0] ?? match.toMove ?? 0;
+export const actor = (match: MatchJson): number => match.toAct[0] ?? match.toMove ?? 0;
 
 export const sha256Hex = (hex: string): string => createHash("sha256").update(Buffer.from(hex, "hex")).digest("hex");
 
