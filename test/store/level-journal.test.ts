@@ -1,0 +1,146 @@
+import { spawnSync } from "node:child_process";
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { type LevelDb, openLevelDb, scan } from "../../src/store/level-db.js";
+import { LevelJournal } from "../../src/store/level-journal.js";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const LEVEL_DB = fileURLToPath(new URL("../../src/store/level-db.ts", import.meta.url));
+const scratch = mkdtempSync(join(tmpdir(), "tabula-journal-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let n = 0;
+const freshDir = () => join(scratch, `db-${++n}`);
+
+async function entries(db: LevelDb): Promise<[string, unknown][]> {
+  const found: [string, unknown][] = [];
+  await scan(db, {}, (key, value) => void found.push([key, value]));
+  return found;
+}
+
+/**
+ * A process that opens the database, writes `count` batches one after another (each awaited,
+ * i.e. acknowledged), says so, and is killed by SIGKILL at once: before any batch can have
+ * reached LevelDB, which waits a few milliseconds to write them together.
+ */
+const WRITER = join(scratch, "writer.mts");
+writeFileSync(
+  WRITER,
+  `import { openLevelDb } from ${JSON.stringify(LEVEL_DB)};
+const db = await openLevelDb(process.argv[2]);
+const count = Number(process.argv[3]);
+for (let i = 0; i < count; i++) {
+  await db.batch([{ type: "put", key: "k" + String(i).padStart(4, "0"), value: { i, text: "é\\u2028\\"" } }, { type: "del", key: "k" + String(i - 1).padStart(4, "0") + "-gone" }, { type: "put", key: "k" + String(i).padStart(4, "0") + "-gone", value: i }]);
+}
+process.stdout.write("acknowledged " + count + "\\n");
+process.kill(process.pid, "SIGKILL");
+`,
+);
+
+describe("the Level store's journal", () => {
+  it("keeps every acknowledged batch through kill -9: the next start applies them to LevelDB, in order, and empties the journal", async () => {
+    const dir = freshDir();
+    const ran = spawnSync(process.execPath, ["--import", "tsx", WRITER, dir, "300"], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+    expect(ran.signal).toBe("SIGKILL");
+    expect(ran.stdout).toBe("acknowledged 300\n");
+    // Some of them only in the journal (the rest reached LevelDB in a write of 512 operations or more).
+    const journaled = readdirSync(`${dir}-journal`).reduce((bytes, name) => bytes + statSync(join(`${dir}-journal`, name)).size, 0);
+    expect(journaled).toBeGreaterThan(0);
+
+    const db = await openLevelDb(dir);
+    try {
+      const found = await entries(db);
+      // Each batch put its key and a "-gone" key, and deleted the one before: the last "-gone" is left.
+      expect(found.map(([key]) => key)).toEqual([...Array.from({ length: 300 }, (_, i) => `k${String(i).padStart(4, "0")}`), "k0299-gone"]);
+      expect(found[7]).toEqual(["k0007", { i: 7, text: 'é\u2028"' }]);
+      expect(readdirSync(`${dir}-journal`)).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
+    expect(readdirSync(`${dir}-journal`)).toEqual([]);
+  });
+
+  it("applies a file's whole frames and nothing from one cut short or failing its checksum onwards", async () => {
+    const dir = freshDir();
+    const { journal } = LevelJournal.open(`${dir}-journal`);
+    journal.append([{ type: "put", key: "a", json: '"one"' }]);
+    journal.append([{ type: "put", key: "b", json: '"two"' }]);
+    const file = journal.close();
+    // A third frame whose last bytes never reached the disk.
+    const payload = Buffer.from('[["p","c","three"]]');
+    const header = Buffer.alloc(8);
+    header.writeUInt32LE(payload.length, 0);
+    appendFileSync(file, Buffer.concat([header, payload.subarray(0, 5)]));
+
+    const db = await openLevelDb(dir);
+    try {
+      expect(await entries(db)).toEqual([
+        ["a", "one"],
+        ["b", "two"],
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("stops at a frame whose checksum fails, though later frames are whole", async () => {
+    const dir = freshDir();
+    const { journal } = LevelJournal.open(`${dir}-journal`);
+    journal.append([{ type: "put", key: "a", json: "1" }]);
+    journal.append([{ type: "put", key: "b", json: "2" }]);
+    journal.append([{ type: "put", key: "c", json: "3" }]);
+    const file = journal.close();
+    const bytes = readFileSync(file);
+    // The second frame's payload, `[["p","b",2]]`, with its value changed under its checksum.
+    const at = bytes.indexOf(Buffer.from('"b",2'));
+    bytes[at + 4] = "9".charCodeAt(0);
+    writeFileSync(file, bytes);
+
+    const db = await openLevelDb(dir);
+    try {
+      expect(await entries(db)).toEqual([["a", 1]]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("answers every read with the batches acknowledged before it, before they reach LevelDB", async () => {
+    const db = await openLevelDb(freshDir());
+    try {
+      await db.batch([
+        { type: "put", key: "x", value: { v: 1 } },
+        { type: "put", key: "y", value: { v: 2 } },
+      ]);
+      await db.batch([{ type: "del", key: "y" }]);
+      // Nothing has reached LevelDB yet (it waits a few milliseconds); the reads must still see both batches.
+      expect(await db.get("x")).toEqual({ v: 1 });
+      expect(await db.get("y")).toBeUndefined();
+      expect(await db.has("x")).toBe(true);
+      expect(await db.has("y")).toBe(false);
+      expect(await db.getMany(["y", "x", "z"])).toEqual([undefined, { v: 1 }, undefined]);
+      expect(await entries(db)).toEqual([["x", { v: 1 }]]);
+      // A value read back is the database's copy, not the writer's object.
+      const read = (await db.get("x")) as { v: number };
+      read.v = 99;
+      expect(await db.get("x")).toEqual({ v: 1 });
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("survives a clean close and reopen with everything in LevelDB and the journal empty", async () => {
+    const dir = freshDir();
+    const first = await openLevelDb(dir);
+    for (let i = 0; i < 50; i++) await first.batch([{ type: "put", key: `k${String(i).padStart(2, "0")}`, value: i }]);
+    await first.close();
+    expect(readdirSync(`${dir}-journal`)).toEqual([]);
+    const second = await openLevelDb(dir);
+    try {
+      expect((await entries(second)).map(([, value]) => value)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    } finally {
+      await second.close();
+    }
+  });
+});
