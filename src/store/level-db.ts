@@ -37,7 +37,7 @@ export interface LevelDb {
 type Level = Omit<LevelDb, "batch"> & { batch(operations: ReturnType<typeof toLevel>[]): Promise<void> };
 
 /** How long acknowledged batches wait to reach LevelDB together, unless a read needs them or this many operations wait. */
-const APPLY_AFTER_MS = 5;
+const APPLY_AFTER_MS = 10;
 const APPLY_AT_OPS = 512;
 /** After LevelDB refused a write (a full disk), how long before it is tried again; the batches stay in the journal meanwhile. */
 const RETRY_AFTER_MS = 1000;
@@ -74,8 +74,8 @@ export async function openLevelDb(path: string | undefined): Promise<LevelDb> {
 const toLevel = (op: JournalOp) => (op.type === "put" ? { type: "put" as const, key: op.key, value: op.json, valueEncoding: "utf8" } : op);
 
 /**
- * Batches are acknowledged once journaled, and reach LevelDB a few milliseconds later, many in
- * one write: a LevelDB write costs a trip to its thread and back (about 80 µs of CPU and 100 µs
+ * Batches are acknowledged once journaled, and reach LevelDB up to APPLY_AFTER_MS later, many
+ * in one write: a LevelDB write costs a trip to its thread and back (about 80 µs of CPU and 100 µs
  * of waiting on two cores, whatever its size), which ten moves then share. Until a batch is in
  * LevelDB its keys are answered from `unapplied`, and an iterator waits for it: reads see every
  * acknowledged batch, as they would if it had been written at once.
@@ -85,8 +85,8 @@ class WriteBehind implements LevelDb {
   private pending: JournalOp[] = [];
   /** The newest acknowledged value (null: deleted) of every key with an operation not yet in LevelDB, and the batch that wrote it. */
   private readonly unapplied = new Map<string, { readonly json: string | null; readonly batch: number }>();
-  /** Journal files whose batches are not all in LevelDB (beyond the one being written). */
-  private files: string[] = [];
+  /** Closed journal files, each with the last batch it holds: deleted once that batch is in LevelDB. */
+  private closed: { readonly file: string; readonly last: number }[] = [];
   private acknowledged = 0;
   private applied = 0;
   private applying = false;
@@ -102,6 +102,8 @@ class WriteBehind implements LevelDb {
     const ops = operations.map((op): JournalOp => (op.type === "put" ? { type: "put", key: op.key, json: JSON.stringify(op.value) } : op));
     this.journal?.append(ops);
     const batch = ++this.acknowledged;
+    const full = this.journal?.rotateIfFull();
+    if (full) this.closed.push({ file: full, last: batch });
     for (const op of ops) this.unapplied.set(op.key, { json: op.type === "put" ? op.json : null, batch });
     this.pending.push(...ops);
     this.schedule(this.pending.length >= APPLY_AT_OPS ? 0 : APPLY_AFTER_MS);
@@ -164,8 +166,6 @@ class WriteBehind implements LevelDb {
     this.applying = true;
     const ops = this.pending.splice(0);
     const upTo = this.acknowledged;
-    // The file that holds exactly these batches (and any left by a failed write) is done with once they are in LevelDB.
-    const files = this.journal ? [...this.files, this.journal.rotate()] : [];
     let failure: unknown;
     try {
       await this.level.batch(ops.map(toLevel));
@@ -175,15 +175,15 @@ class WriteBehind implements LevelDb {
     this.applying = false;
     if (failure !== undefined) {
       this.pending.unshift(...ops);
-      this.files = files;
       this.release(() => true, failure);
       console.error("LevelDB refused a write; the journal keeps it, and it is tried again", failure);
       this.schedule(RETRY_AFTER_MS);
       return;
     }
-    this.files = [];
-    removeJournalFiles(files);
     this.applied = upTo;
+    const done = this.closed.filter((c) => c.last <= upTo);
+    this.closed = this.closed.filter((c) => c.last > upTo);
+    removeJournalFiles(done.map((c) => c.file));
     for (const op of ops) if ((this.unapplied.get(op.key)?.batch ?? Infinity) <= upTo) this.unapplied.delete(op.key);
     this.release((w) => w.batch <= upTo);
     if (this.pending.length > 0) this.schedule(this.waiting.length > 0 || this.pending.length >= APPLY_AT_OPS ? 0 : APPLY_AFTER_MS);

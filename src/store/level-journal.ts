@@ -7,6 +7,8 @@ export type JournalOp = { readonly type: "put"; readonly key: string; readonly j
 
 /** A frame: payload length and CRC-32 (4 bytes each, little-endian), then the payload, UTF-8 JSON. */
 const HEADER = 8;
+/** A start after a crash reads back at most about this much that is already in LevelDB, per file. */
+const ROTATE_AT_BYTES = 1 << 20;
 const FILE = /^(\d{12})\.journal$/;
 const fileName = (generation: number) => `${String(generation).padStart(12, "0")}.journal`;
 
@@ -19,14 +21,16 @@ const payloadOf = (ops: readonly JournalOp[]): string =>
  * write before it is acknowledged, and reaches LevelDB later, grouped with others (level-db.ts).
  * A synchronous write hands the batch to the operating system, as LevelDB's own log does
  * without `sync`, for a few microseconds instead of a trip to LevelDB's thread and back. Files
- * are numbered; `rotate` starts the next one, and a file is deleted once every batch in it is in
- * LevelDB. What is left at start-up was acknowledged and may not be in LevelDB yet: `recover`
+ * are numbered; past ROTATE_AT_BYTES the next batch starts the next one, and a file is deleted
+ * once every batch in it is in LevelDB. What is left at start-up was acknowledged and may not be in LevelDB yet: `recover`
  * reads it back, in order, to be applied again (puts and deletes of whole values: applying one
  * twice changes nothing).
  */
 export class LevelJournal {
   private fd: number;
   private generation: number;
+  /** Bytes in the current file. */
+  private size = 0;
 
   private constructor(
     private readonly dir: string,
@@ -57,14 +61,22 @@ export class LevelJournal {
     frame.writeUInt32LE(crc32(frame.subarray(HEADER)), 4);
     let written = 0;
     while (written < frame.length) written += writeSync(this.fd, frame, written);
+    this.size += frame.length;
   }
 
-  /** Starts a new file for the batches that follow; answers the path of the one it closed. */
-  rotate(): string {
+  /**
+   * When the current file has grown past ROTATE_AT_BYTES, starts the next one for the batches
+   * that follow and answers the path of the one it closed (to delete once its batches are in
+   * LevelDB); else null. A file per thousand moves or so: opening, closing and deleting one per
+   * write to LevelDB cost more than the write to the journal.
+   */
+  rotateIfFull(): string | null {
+    if (this.size < ROTATE_AT_BYTES) return null;
     const closed = join(this.dir, fileName(this.generation));
     closeSync(this.fd);
     this.generation++;
     this.fd = openSync(join(this.dir, fileName(this.generation)), "a");
+    this.size = 0;
     return closed;
   }
 

@@ -130,6 +130,20 @@ describe("the Level store's journal", () => {
     }
   });
 
+  it("starts a new file past a megabyte and deletes a full one once its batches are in LevelDB", async () => {
+    const dir = freshDir();
+    const db = await openLevelDb(dir);
+    try {
+      const text = "x".repeat(1000);
+      for (let i = 0; i < 1500; i++) await db.batch([{ type: "put", key: `k${String(i).padStart(4, "0")}`, value: text }]);
+      // A range read waits for LevelDB to have every acknowledged batch.
+      expect(await entries(db)).toHaveLength(1500);
+      expect(readdirSync(`${dir}-journal`)).toEqual(["000000000002.journal"]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it("survives a clean close and reopen with everything in LevelDB and the journal empty", async () => {
     const dir = freshDir();
     const first = await openLevelDb(dir);
