@@ -1,5 +1,6 @@
-import { createClient, type Client } from "graphql-ws";
-import WebSocket from "ws";
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import { createLogger } from "../../src/api/logger.js";
 import { type FanOutDeps, handleStreamBatch, type StreamBatch } from "../../src/realtime/fan-out.js";
 import { type RunningServer, startServer } from "../../src/server/app.js";
@@ -11,13 +12,52 @@ import { type Measurement, percentile, type Suite } from "../report.js";
 
 /** `lambda-v1`: lambda mode with the fan-out and poster before the current ones (bench/baselines/fan-out-v1.ts). */
 type Mode = "direct" | "lambda" | "lambda-v1";
-const SUBSCRIPTION = `subscription($m: ID!) { matchUpdated(matchId: $m) { version event { type } } }`;
+const SUBSCRIBERS = fileURLToPath(new URL("../live-subscribers.ts", import.meta.url));
+
+/**
+ * `count` subscribers of the match in a process of their own (bench/live-subscribers.ts), as a
+ * site's viewers are: the server's process does only the server's work. Resolves once each has
+ * the match's first update; `through(v)` waits until every one has every version through `v`
+ * and answers each version's receipt times (ms since the epoch).
+ */
+async function subscribe(url: string, matchId: string, count: number) {
+  const child = spawn(process.execPath, ["--import", "tsx", SUBSCRIBERS, url, matchId, String(count)], { stdio: ["pipe", "pipe", "inherit"] });
+  const received: { version: number; times: number[] }[] = [];
+  let wake: () => void = () => {};
+  let exited = false;
+  child.once("exit", () => ((exited = true), wake()));
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    const [version, ...times] = line === "ready" ? [1] : line.split(" ").map(Number);
+    received.push({ version: version!, times });
+    wake();
+  });
+  const until = async (done: () => boolean) => {
+    while (!done()) {
+      if (exited) throw new Error("the subscribers' process exited");
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+  await until(() => received.some((r) => r.version === 1));
+  received.length = 0;
+  return {
+    async through(version: number) {
+      await until(() => received.some((r) => r.version >= version));
+      return received.splice(0);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.once("exit", () => resolve());
+        child.stdin!.end("close\n");
+      }),
+  };
+}
 
 /**
  * Commit-to-client latency: from the moment the store acknowledged a commit (observed at the
  * embedded store's boundary, where the stream records come from) to the moment a subscribed
- * WebSocket client has the event, for one and for 500 subscribers of one match, in both local
- * modes. Baselines in the same run: one subscriber for 500, direct mode for lambda mode, and the
+ * WebSocket client has the event, for one and for 500 subscribers of one match (in a process of
+ * their own), in both local modes. Baselines in the same run: one subscriber for 500, direct mode for lambda mode, and the
  * earlier lambda path for today's. In lambda mode the fan-out's DynamoDB calls are counted too
  * (every call of its stores, through a client of their own), per commit it handled.
  */
@@ -46,7 +86,7 @@ async function measure(mode: Mode, subscribers: number, moves: number): Promise<
   const stop = server.embedded!.onPut(({ item }) => {
     const events = item.events?.S;
     if (!events) return;
-    const at = performance.now();
+    const at = performance.timeOrigin + performance.now();
     for (const e of JSON.parse(events) as { version: number }[]) commitAt.set(e.version, at);
   });
   const post = async (path: string, token?: string, body?: unknown) => {
@@ -64,48 +104,24 @@ async function measure(mode: Mode, subscribers: number, moves: number): Promise<
   const tokens: string[] = created.seats.map((s: { token: string }) => s.token);
 
   const latencies: number[] = [];
-  const clients: Client[] = [];
-  let lastVersion = 1;
-  const caughtUp: Promise<void>[] = [];
-  for (let i = 0; i < subscribers; i++) {
-    const client = createClient({ url: `${server.url.replace("http", "ws")}/graphql`, webSocketImpl: WebSocket, lazy: true, retryAttempts: 0 });
-    clients.push(client);
-
-    let resolveFirst: () => void;
-    caughtUp.push(new Promise<void>((r) => (resolveFirst = r)));
-    client.subscribe(
-      { query: SUBSCRIPTION, variables: { m: id } },
-      {
-        next: (result: any) => {
-          const version: number = result.data.matchUpdated.version;
-
-          if (version === 1) resolveFirst();
-          const at = commitAt.get(version);
-          if (version > 1 && at !== undefined) latencies.push(performance.now() - at);
-        },
-        error: () => {},
-        complete: () => {},
-      },
-    );
-  }
-  await Promise.all(caughtUp);
+  const subscribed = await subscribe(`${server.url.replace("http", "ws")}/graphql`, id, subscribers);
 
   let view = created.match;
   for (let played = 0; played < moves && view.status !== "FINISHED"; ) {
     const actor = view.toMove ?? 0;
     // A command answers with the caller's view; the next actor may be the other seat.
     if (view.seat !== actor) view = await (await fetch(`${server.url}/api/matches/${id}`, { headers: { authorization: `Bearer ${tokens[actor]}` } })).json();
-    const before = latencies.length;
     view = view.legalMoves.length > 0 ? await post(`/api/matches/${id}/moves`, tokens[actor], { move: view.legalMoves[0] }) : await post(`/api/matches/${id}/dice`, tokens[actor]);
     if (view.legalMoves.length === 0 || view.toMove !== actor) played++;
-    // Wait until every subscriber has the new events before the next command, so that the
-    // latency of one commit is not inflated by the queue of the next.
-    const expected = (view.version - lastVersion) * subscribers;
-    lastVersion = view.version;
-    for (let i = 0; i < 2000 && latencies.length - before < expected; i++) await new Promise((r) => setTimeout(r, 2));
+    // Every subscriber has the new events before the next command, so that the latency of one
+    // commit is not inflated by the queue of the next.
+    for (const { version, times } of await subscribed.through(view.version)) {
+      const at = commitAt.get(version);
+      if (at !== undefined) for (const t of times) latencies.push(t - at);
+    }
   }
   stop();
-  await Promise.all(clients.map((c) => c.dispose()));
+  await subscribed.close();
   // Let every `$disconnect` finish before the store closes (500 of them outlast close()'s grace).
   const gateway = server.localGateway;
   for (const deadline = Date.now() + 60_000; gateway && gateway.connectionIds().length > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));

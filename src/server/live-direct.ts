@@ -13,6 +13,7 @@ import { MAX_MESSAGE_BYTES, SUBPROTOCOL } from "../realtime/protocol.js";
 import { credentialOfConnectionParams } from "../realtime/connection-token.js";
 import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
 import type { TabulaService } from "../service/service.js";
+import { sendCorked } from "./corked-send.js";
 
 /** A connection that answers no ping for this long is dropped (graphql-ws's own default). */
 const KEEP_ALIVE_MS = 12_000;
@@ -128,8 +129,7 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
     const closed = server.opened(
       {
         protocol: socket.protocol,
-        // A write that fails is a client gone (EPIPE, reset); its close event cleans up.
-        send: (data) => new Promise<void>((resolve) => (socket.readyState === socket.OPEN ? socket.send(data, () => resolve()) : resolve())),
+        send: (data) => sendCorked(socket, request.socket, data),
         close: (code, reason) => socket.close(code, reason),
         onMessage: (handle) =>
           socket.on("message", async (data) => {
