@@ -79,24 +79,6 @@ const oneCopyOfEachPackage: Plugin = {
 };
 
 /**
- * zod's `z` namespace carries every translation of its messages (about 250 KiB minified), and a
- * namespace cannot be tree-shaken. Our messages are English (zod's default, which it imports
- * directly): the other locales become functions that say they were left out of the bundle.
- */
-const englishZod: Plugin = {
-  name: "zod-english-only",
-  setup(b) {
-    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => {
-      const source = readFileSync(args.path, "utf8");
-      const contents = source.replace(/^export \{ default as (\w+) \} from "\.\/([\w-]+)\.js";$/gm, (line, name: string, file: string) =>
-        file === "en" ? line : `export const ${name} = () => { throw new Error("zod locale ${file} is not bundled (infra/build.ts)"); };`,
-      );
-      return { contents, loader: "js", resolveDir: dirname(args.path) };
-    });
-  },
-};
-
-/**
  * Modules swapped for smaller ones, each for a reason that holds on Lambda:
  * - `@apollo/utils.createhash` looks for `module.require`, which no bundle has, and falls back
  *   to a pure-JS SHA-256 (sha.js and its polyfills) for every operation it hashes: use
@@ -158,7 +140,7 @@ export async function buildFunctions(options: BuildOptions = {}): Promise<BuiltF
       // ES builds wherever a package offers one (tree-shaken; the SDK lists "module" before "node").
       mainFields: ["module", "main"],
       conditions: ["module"],
-      plugins: [oneCopyOfEachPackage, englishZod, stubs],
+      plugins: [oneCopyOfEachPackage, stubs],
       logLevel: "warning",
       metafile: options.analyze ?? false,
     });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../zod.js";
 import { getRuleset, RULESETS, type RulesetId } from "../engine/registry.js";
 import type { Json } from "../engine/ruleset.js";
 
@@ -21,7 +21,7 @@ export interface RulesetInfo {
 }
 
 /** A zod schema as JSON Schema (2020-12) of what a client may send. */
-export const jsonSchemaOf = (schema: z.ZodType): Json => {
+export const jsonSchemaOf = (schema: z.ZodMiniType): Json => {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, Json>;
   return rest;
 };

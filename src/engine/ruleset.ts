@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "../zod.js";
 import type { Result, RuleError } from "./result.js";
 
 /** A JSON value as it travels through the API and the log. */
@@ -90,8 +90,8 @@ interface RulesetBase<Options, State, Move> {
    * snapshots of another format are then ignored and the match is rebuilt from its log.
    */
   readonly stateVersion: number;
-  readonly optionsSchema: z.ZodType<Options>;
-  readonly moveSchema: z.ZodType<Move>;
+  readonly optionsSchema: z.ZodMiniType<Options>;
+  readonly moveSchema: z.ZodMiniType<Move>;
   /** The closed set of `Turn.awaiting` values, `over` included (documented per ruleset). */
   readonly awaiting: readonly string[];
   /** The closed set of note types `play` may return. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../zod.js";
 
 /** Correspondence deadlines a match may set, in days per move (as Lichess and DailyGammon offer them). */
 export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
@@ -21,16 +21,20 @@ export interface TimeControl {
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-export const timeControlSchema = z
-  .strictObject({
-    daysPerMove: z.union(CORRESPONDENCE_DAYS.map((d) => z.literal(d))).nullish(),
-    minutesPerMove: z.number().int().min(1).max(MAX_MINUTES_PER_MOVE).nullish(),
-    bankMinutes: z.number().int().min(0).max(MAX_BANK_MINUTES).nullish(),
-  })
-  .refine((t) => (t.daysPerMove ?? null) === null !== ((t.minutesPerMove ?? null) === null), {
-    message: "give exactly one of daysPerMove and minutesPerMove",
-  })
-  .transform((t): TimeControl => ({ daysPerMove: t.daysPerMove ?? null, minutesPerMove: t.minutesPerMove ?? null, bankMinutes: t.bankMinutes ?? 0 }));
+export const timeControlSchema = z.pipe(
+  z
+    .strictObject({
+      daysPerMove: z.nullish(z.union(CORRESPONDENCE_DAYS.map((d) => z.literal(d)))),
+      minutesPerMove: z.nullish(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_MINUTES_PER_MOVE))),
+      bankMinutes: z.nullish(z.number().check(z.int(), z.minimum(0), z.maximum(MAX_BANK_MINUTES))),
+    })
+    .check(
+      z.refine((t) => (t.daysPerMove ?? null) === null !== ((t.minutesPerMove ?? null) === null), {
+        message: "give exactly one of daysPerMove and minutesPerMove",
+      }),
+    ),
+  z.transform((t): TimeControl => ({ daysPerMove: t.daysPerMove ?? null, minutesPerMove: t.minutesPerMove ?? null, bankMinutes: t.bankMinutes ?? 0 })),
+);
 
 export const perMoveMs = (control: TimeControl): number =>
   control.daysPerMove !== null ? control.daysPerMove * DAY_MS : (control.minutesPerMove ?? 0) * MINUTE_MS;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../zod.js";
 
 /**
  * The graphql-transport-ws protocol (the `graphql-ws` library's), as the API Gateway path
@@ -8,8 +8,8 @@ import { z } from "zod";
  */
 export { SUBPROTOCOL } from "./subprotocol.js";
 
-const id = z.string().min(1).max(128);
-const payload = z.record(z.string(), z.unknown()).nullish();
+const id = z.string().check(z.minLength(1), z.maxLength(128));
+const payload = z.nullish(z.record(z.string(), z.unknown()));
 
 export const clientMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("connection_init"), payload }),
@@ -19,10 +19,10 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
     type: z.literal("subscribe"),
     id,
     payload: z.object({
-      query: z.string().min(1).max(16_384),
-      operationName: z.string().nullish(),
-      variables: z.record(z.string(), z.unknown()).nullish(),
-      extensions: z.record(z.string(), z.unknown()).nullish(),
+      query: z.string().check(z.minLength(1), z.maxLength(16_384)),
+      operationName: z.nullish(z.string()),
+      variables: z.nullish(z.record(z.string(), z.unknown())),
+      extensions: z.nullish(z.record(z.string(), z.unknown())),
     }),
   }),
   z.object({ type: z.literal("complete"), id }),

@@ -1,46 +1,48 @@
-import { z } from "zod";
+import * as z from "../../zod.js";
 import { LIMITS } from "../limits.js";
 
 /** Request bodies of the REST routes. Unknown keys are refused so that typos do not pass silently. */
 export const TimeControlBody = z.strictObject({
-  daysPerMove: z.number().int().nullish(),
-  minutesPerMove: z.number().int().nullish(),
-  bankMinutes: z.number().int().nullish(),
+  daysPerMove: z.nullish(z.number().check(z.int())),
+  minutesPerMove: z.nullish(z.number().check(z.int())),
+  bankMinutes: z.nullish(z.number().check(z.int())),
 });
 
 export const CreateMatchBody = z.strictObject({
-  ruleset: z.string().min(1).max(64),
-  options: z.unknown().optional(),
-  seats: z.number().int().min(1).max(64).nullish(),
+  ruleset: z.string().check(z.minLength(1), z.maxLength(64)),
+  options: z.optional(z.unknown()),
+  seats: z.nullish(z.number().check(z.int(), z.minimum(1), z.maximum(64))),
   /** A deadline per move (exactly one of daysPerMove, minutesPerMove) and a bank. */
-  timeControl: TimeControlBody.nullish(),
+  timeControl: z.nullish(TimeControlBody),
   /** Seats left open, each with an invitation; `player` reserves one for that player. */
-  openSeats: z.array(z.strictObject({ seat: z.number().int().min(0).max(63), player: z.string().min(1).max(64).nullish() })).max(64).nullish(),
+  openSeats: z.nullish(
+    z.array(z.strictObject({ seat: z.number().check(z.int(), z.minimum(0), z.maximum(63)), player: z.nullish(z.string().check(z.minLength(1), z.maxLength(64))) })).check(z.maxLength(64)),
+  ),
   /** With a player token: the seat its player takes. */
-  playerSeat: z.number().int().min(0).max(63).nullish(),
-  invitationMinutes: z.number().int().nullish(),
-  invitationLink: z.string().max(512).nullish(),
+  playerSeat: z.nullish(z.number().check(z.int(), z.minimum(0), z.maximum(63))),
+  invitationMinutes: z.nullish(z.number().check(z.int())),
+  invitationLink: z.nullish(z.string().check(z.maxLength(512))),
 });
 export type CreateMatchBody = z.infer<typeof CreateMatchBody>;
 
 export const SubmitMoveBody = z.strictObject({
-  move: z.unknown().refine((value) => value !== undefined, { message: "move is required" }),
-  expectedVersion: z.number().int().nonnegative().nullish(),
-  idempotencyKey: z.string().min(1).max(LIMITS.maxIdempotencyKeyLength).nullish(),
+  move: z.unknown().check(z.refine((value) => value !== undefined, { message: "move is required" })),
+  expectedVersion: z.nullish(z.number().check(z.int(), z.nonnegative())),
+  idempotencyKey: z.nullish(z.string().check(z.minLength(1), z.maxLength(LIMITS.maxIdempotencyKeyLength))),
 });
 export type SubmitMoveBody = z.infer<typeof SubmitMoveBody>;
 
 /** `POST /dice` takes no parameters; an empty body or `{}` is accepted. */
 export const RollDiceBody = z.strictObject({});
 
-export const CreatePlayerBody = z.strictObject({ name: z.string().max(200) });
+export const CreatePlayerBody = z.strictObject({ name: z.string().check(z.maxLength(200)) });
 
 export const JoinMatchBody = z.strictObject({
-  invitation: z.string().min(1).max(256).nullish(),
-  seat: z.number().int().min(0).max(63).nullish(),
+  invitation: z.nullish(z.string().check(z.minLength(1), z.maxLength(256))),
+  seat: z.nullish(z.number().check(z.int(), z.minimum(0), z.maximum(63))),
 });
 
-export const ResignBody = z.strictObject({ value: z.string().min(1).max(32).nullish() });
+export const ResignBody = z.strictObject({ value: z.nullish(z.string().check(z.minLength(1), z.maxLength(32))) });
 
 /** The answers and claims take no parameters; an empty body or `{}` is accepted. */
 export const EmptyBody = RollDiceBody;

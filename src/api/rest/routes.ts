@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "../../zod.js";
 import type { Json } from "../../engine/ruleset.js";
 import { TabulaError } from "../../errors.js";
 import type { MatchView } from "../../service/match-view.js";
@@ -38,7 +38,7 @@ export class HttpStatusError extends TabulaError {
 const token = (request: HttpRequest) => tokenOf(parseAuthorization(header(request, "authorization")));
 
 /** Parses a JSON body against a schema. `optional` bodies may be empty (and then need no content type). */
-function readBody<S extends z.ZodType>(request: HttpRequest, schema: S, optional = false): z.infer<S> {
+function readBody<S extends z.ZodMiniType>(request: HttpRequest, schema: S, optional = false): z.infer<S> {
   if (optional && request.body.trim() === "") return schema.parse({});
   if (!isJsonMediaType(header(request, "content-type"))) {
     throw new HttpStatusError(415, "the request body must be JSON: send `content-type: application/json`");

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../zod.js";
 
 /**
  * Options of a backgammon match. A single game is a 1-point match; the cube is off by default
@@ -6,13 +6,13 @@ import { z } from "zod";
  */
 export const optionsSchema = z.strictObject({
   /** The match is won by the first seat to reach this many points. */
-  matchLength: z.number().int().min(1).max(25).default(1),
+  matchLength: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(25)), 1),
   /** Enables the doubling cube (offer before rolling, take or drop). */
-  cube: z.boolean().default(false),
+  cube: z._default(z.boolean(), false),
 });
 
 export type BackgammonOptions = z.output<typeof optionsSchema>;
 
 /** The string form every move travels in: checker plays and the three cube actions. */
-export const moveSchema = z.string().min(1).max(64);
+export const moveSchema = z.string().check(z.minLength(1), z.maxLength(64));
 export type BackgammonMove = z.output<typeof moveSchema>;

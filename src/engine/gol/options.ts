@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../zod.js";
 import { HEIGHT, WIDTH } from "./field.js";
 import { formationProblems } from "./formations.js";
 import { PIECES, SIDES } from "./sides.js";
@@ -9,9 +9,9 @@ export const MAX_MINUTES_PER_HALF = 90;
 export const DEFAULT_MIN_SECONDARY = 4;
 export const MAX_MIN_SECONDARY = 7;
 
-export const pointSchema = z.strictObject({ x: z.number().int().min(0).max(WIDTH - 1), y: z.number().int().min(0).max(HEIGHT - 1) });
+export const pointSchema = z.strictObject({ x: z.number().check(z.int(), z.minimum(0), z.maximum(WIDTH - 1)), y: z.number().check(z.int(), z.minimum(0), z.maximum(HEIGHT - 1)) });
 /** Cells of pieces 1..11, in number order. */
-const formationSchema = z.array(pointSchema).length(PIECES);
+const formationSchema = z.array(pointSchema).check(z.length(PIECES));
 
 /**
  * Options of a match, fixed at createMatch.
@@ -22,15 +22,17 @@ const formationSchema = z.array(pointSchema).length(PIECES);
  */
 export const optionsSchema = z
   .strictObject({
-    minutesPerHalf: z.number().int().min(1).max(MAX_MINUTES_PER_HALF).default(DEFAULT_MINUTES_PER_HALF),
-    minSecondary: z.number().int().min(0).max(MAX_MIN_SECONDARY).default(DEFAULT_MIN_SECONDARY),
-    formations: z.strictObject({ home: formationSchema.optional(), away: formationSchema.optional() }).optional(),
+    minutesPerHalf: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_MINUTES_PER_HALF)), DEFAULT_MINUTES_PER_HALF),
+    minSecondary: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(MAX_MIN_SECONDARY)), DEFAULT_MIN_SECONDARY),
+    formations: z.optional(z.strictObject({ home: z.optional(formationSchema), away: z.optional(formationSchema) })),
   })
-  .superRefine((o, ctx) => {
-    for (const side of SIDES) {
-      const points = o.formations?.[side];
-      if (!points) continue;
-      for (const message of formationProblems(side, points)) ctx.addIssue({ code: "custom", message, path: ["formations", side] });
-    }
-  });
+  .check(
+    z.superRefine((o, ctx) => {
+      for (const side of SIDES) {
+        const points = o.formations?.[side];
+        if (!points) continue;
+        for (const message of formationProblems(side, points)) ctx.addIssue({ code: "custom", message, path: ["formations", side] });
+      }
+    }),
+  );
 export type GolOptions = z.output<typeof optionsSchema>;

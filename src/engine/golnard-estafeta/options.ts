@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../zod.js";
 import { SIZE } from "./board.js";
 
 export const VARIANTS = ["sprint", "stayer"] as const;
@@ -14,21 +14,21 @@ export const MAX_TEAMS = 5;
  * either may be left out. `lanes[i]` is team i's lane; a missing array or a null entry is drawn
  * with the server's dice at the start of the match (see lane-draw.ts).
  */
-export const optionsSchema = z
-  .strictObject({
-    variant: z.enum(VARIANTS).default("sprint"),
-    teams: z.number().int().min(MIN_TEAMS).max(MAX_TEAMS).optional(),
-    lanes: z.array(z.number().int().min(1).max(5).nullable()).min(MIN_TEAMS).max(MAX_TEAMS).optional(),
-    maxRounds: z.number().int().min(1).max(10_000).optional(),
-  })
-  .refine((o) => !o.lanes || new Set(o.lanes.filter((l) => l !== null)).size === o.lanes.filter((l) => l !== null).length, {
+export const optionsSchema = z.strictObject({
+  variant: z._default(z.enum(VARIANTS), "sprint"),
+  teams: z.optional(z.number().check(z.int(), z.minimum(MIN_TEAMS), z.maximum(MAX_TEAMS))),
+  lanes: z.optional(z.array(z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(5)))).check(z.minLength(MIN_TEAMS), z.maxLength(MAX_TEAMS))),
+  maxRounds: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
+}).check(
+  z.refine((o) => !o.lanes || new Set(o.lanes.filter((l) => l !== null)).size === o.lanes.filter((l) => l !== null).length, {
     message: "lanes must be distinct",
     path: ["lanes"],
-  })
-  .refine((o) => !o.lanes || o.teams === undefined || o.lanes.length === o.teams, {
+  }),
+  z.refine((o) => !o.lanes || o.teams === undefined || o.lanes.length === o.teams, {
     message: "lanes must name one lane (or null) per team",
     path: ["lanes"],
-  });
+  }),
+);
 export type EstafetaOptions = z.output<typeof optionsSchema>;
 
 export const TOKENS = ["A", "B", "C", "D"] as const;
@@ -36,7 +36,7 @@ export type TokenLetter = (typeof TOKENS)[number];
 export const DIE_CHOICES = ["first", "second", "both"] as const;
 export type DieChoice = (typeof DIE_CHOICES)[number];
 
-const coordinate = z.number().int().min(0).max(SIZE - 1);
+const coordinate = z.number().check(z.int(), z.minimum(0), z.maximum(SIZE - 1));
 export const pointSchema = z.strictObject({ x: coordinate, y: coordinate });
 
 /**
@@ -52,7 +52,7 @@ export const moveSchema = z.strictObject({
   token: z.enum(TOKENS),
   die: z.enum(DIE_CHOICES),
   to: z.union([pointSchema, z.literal("finish")]),
-  points: z.number().int().min(1).max(12).optional(),
-  path: z.array(pointSchema).max(12).optional(),
+  points: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(12))),
+  path: z.optional(z.array(pointSchema).check(z.maxLength(12))),
 });
 export type EstafetaMove = z.output<typeof moveSchema>;

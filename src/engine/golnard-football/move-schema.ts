@@ -1,13 +1,13 @@
-import { z } from "zod";
+import * as z from "../../zod.js";
 import { DIRECTIONS } from "./board.js";
 import { pointSchema } from "./options.js";
 
 /** A die is named by its points: with doubles both dice are the same action, so one name is enough. */
-const die = z.number().int().min(1).max(6);
+const die = z.number().check(z.int(), z.minimum(1), z.maximum(6));
 /** Tokens are numbered 1 (the keeper) to 11 within the mover's side. */
-const token = z.number().int().min(1).max(11);
+const token = z.number().check(z.int(), z.minimum(1), z.maximum(11));
 const direction = z.enum(DIRECTIONS);
-const path = z.array(pointSchema).min(1).max(6);
+const path = z.array(pointSchema).check(z.minLength(1), z.maxLength(6));
 
 /** The slide of a penalty kicker and ball with the surplus points of the run (N = toward y = 0). */
 export const SLIDES = ["N", "S", "none"] as const;
@@ -33,16 +33,16 @@ export type Slide = (typeof SLIDES)[number];
  * - `penaltyShot`: the shot with the other die toward `direction` (`die` may be left out).
  */
 export const moveSchema = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("walk"), token, die, to: pointSchema, ball: z.boolean().optional(), drop: pointSchema.optional(), path: path.optional() }),
+  z.strictObject({ type: z.literal("walk"), token, die, to: pointSchema, ball: z.optional(z.boolean()), drop: z.optional(pointSchema), path: z.optional(path) }),
   z.strictObject({ type: z.literal("kick"), token, die, direction }),
-  z.strictObject({ type: z.literal("walkKick"), token, die, stop: pointSchema, length: z.number().int().min(1).max(5), direction, path: path.optional() }),
+  z.strictObject({ type: z.literal("walkKick"), token, die, stop: pointSchema, length: z.number().check(z.int(), z.minimum(1), z.maximum(5)), direction, path: z.optional(path) }),
   z.strictObject({ type: z.literal("ball"), die, direction: z.enum([...DIRECTIONS, "stay"]) }),
   z.strictObject({ type: z.literal("goalKick"), at: pointSchema }),
   z.strictObject({ type: z.literal("penaltyKeeper"), at: pointSchema }),
   z.strictObject({ type: z.literal("penaltyBall"), at: pointSchema }),
-  z.strictObject({ type: z.literal("penaltyKicker"), token: z.number().int().min(2).max(11), at: pointSchema }),
-  z.strictObject({ type: z.literal("penaltyRun"), die, slide: z.enum(SLIDES).optional() }),
-  z.strictObject({ type: z.literal("penaltyShot"), direction, die: die.optional() }),
+  z.strictObject({ type: z.literal("penaltyKicker"), token: z.number().check(z.int(), z.minimum(2), z.maximum(11)), at: pointSchema }),
+  z.strictObject({ type: z.literal("penaltyRun"), die, slide: z.optional(z.enum(SLIDES)) }),
+  z.strictObject({ type: z.literal("penaltyShot"), direction, die: z.optional(die) }),
 ]);
 export type FootballMove = z.output<typeof moveSchema>;
 export type MoveType = FootballMove["type"];

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "../../zod.js";
 import { cellOf, halfOf, HEIGHT, isCentreCircle, isKeeperZone, SIDES, WIDTH, zoneOf, type Cell, type SideIndex } from "./board.js";
 
 /** How the match ends: halves of a fixed number of turns, or the first side to a number of goals. */
@@ -13,11 +13,11 @@ export const DEFAULT_HALF_TURNS = 20;
 export const DEFAULT_GOALS = 3;
 export const DEFAULT_MAX_TURNS = 200;
 
-export const pointSchema = z.strictObject({ x: z.number().int().min(0).max(WIDTH - 1), y: z.number().int().min(0).max(HEIGHT - 1) });
+export const pointSchema = z.strictObject({ x: z.number().check(z.int(), z.minimum(0), z.maximum(WIDTH - 1)), y: z.number().check(z.int(), z.minimum(0), z.maximum(HEIGHT - 1)) });
 export type PointInput = z.output<typeof pointSchema>;
 
 /** A formation: the cells of tokens 1 (the keeper) to 11, in that order. */
-const formationSchema = z.array(pointSchema).length(11);
+const formationSchema = z.array(pointSchema).check(z.length(11));
 
 /**
  * The default 4-4-2 of the home side (keeper first, then tokens 2-11); away stands on its point
@@ -55,10 +55,8 @@ export function formationProblems(side: SideIndex, formation: readonly PointInpu
   return problems;
 }
 
-const keeperSeatSchema = z.union([
-  z.number().int().min(0).max(4),
-  z.strictObject({ home: z.number().int().min(0).max(4).default(0), away: z.number().int().min(0).max(4).default(0) }),
-]);
+const keeperSeat = z.number().check(z.int(), z.minimum(0), z.maximum(4));
+const keeperSeatSchema = z.union([keeperSeat, z.strictObject({ home: z._default(keeperSeat, 0), away: z._default(keeperSeat, 0) })]);
 
 /**
  * createMatch options. Every set piece is on unless switched off. `mode` picks the end:
@@ -69,29 +67,31 @@ const keeperSeatSchema = z.union([
  */
 export const optionsSchema = z
   .strictObject({
-    mode: z.enum(MODES).default("halves"),
-    halfTurns: z.number().int().min(1).max(1000).optional(),
-    extraTime: z.boolean().optional(),
-    goals: z.number().int().min(1).max(99).optional(),
-    maxTurns: z.number().int().min(1).max(10_000).optional(),
-    draw: z.boolean().optional(),
-    shootout: z.boolean().default(false),
-    offside: z.boolean().default(true),
-    throwIns: z.boolean().default(true),
-    corners: z.boolean().default(true),
-    penalties: z.boolean().default(true),
+    mode: z._default(z.enum(MODES), "halves"),
+    halfTurns: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))),
+    extraTime: z.optional(z.boolean()),
+    goals: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(99))),
+    maxTurns: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
+    draw: z.optional(z.boolean()),
+    shootout: z._default(z.boolean(), false),
+    offside: z._default(z.boolean(), true),
+    throwIns: z._default(z.boolean(), true),
+    corners: z._default(z.boolean(), true),
+    penalties: z._default(z.boolean(), true),
     /** The seat of each side (0 = its first) that also plays the keeper; a number sets both sides. */
-    keeperSeat: keeperSeatSchema.default(0),
+    keeperSeat: z._default(keeperSeatSchema, 0),
     /** Each side's formation (keeper first); a side left out uses the default 4-4-2. */
-    formations: z.strictObject({ home: formationSchema.optional(), away: formationSchema.optional() }).optional(),
+    formations: z.optional(z.strictObject({ home: z.optional(formationSchema), away: z.optional(formationSchema) })),
   })
-  .superRefine((o, ctx) => {
-    SIDES.forEach((name, side) => {
-      const f = o.formations?.[name];
-      if (!f) return;
-      for (const message of formationProblems(side as SideIndex, f)) ctx.addIssue({ code: "custom", message, path: ["formations", name] });
-    });
-  });
+  .check(
+    z.superRefine((o, ctx) => {
+      SIDES.forEach((name, side) => {
+        const f = o.formations?.[name];
+        if (!f) return;
+        for (const message of formationProblems(side as SideIndex, f)) ctx.addIssue({ code: "custom", message, path: ["formations", name] });
+      });
+    }),
+  );
 export type FootballOptions = z.output<typeof optionsSchema>;
 
 /** The options resolved against the mode and the seat count: what the state keeps. */
