@@ -60,12 +60,16 @@ export async function openLevelDb(path: string | undefined): Promise<LevelDb> {
   await opened.open();
   const level: Level = opened;
   if (!path) return new WriteBehind(level, null);
+  let toClose: LevelJournal | undefined;
   try {
     const { journal, recovered, files } = LevelJournal.open(`${path}-journal`);
-    for (const ops of recovered) await level.batch(ops.map(toLevel));
+    toClose = journal;
+    // One write: LevelDB applies a batch's operations in order, so the last write of a key wins, as it did.
+    if (recovered.length > 0) await level.batch(recovered.flat().map(toLevel));
     removeJournalFiles(files);
     return new WriteBehind(level, journal);
   } catch (error) {
+    toClose?.close();
     await level.close();
     throw error;
   }
@@ -92,6 +96,7 @@ class WriteBehind implements LevelDb {
   private applying = false;
   private timer: NodeJS.Timeout | undefined;
   private waiting: { readonly batch: number; readonly settle: (error?: unknown) => void }[] = [];
+  private closing = false;
 
   constructor(
     private readonly level: Level,
@@ -99,7 +104,15 @@ class WriteBehind implements LevelDb {
   ) {}
 
   async batch(operations: LevelOp[]): Promise<void> {
-    const ops = operations.map((op): JournalOp => (op.type === "put" ? { type: "put", key: op.key, json: JSON.stringify(op.value) } : op));
+    if (this.closing) throw new Error("the Level store is closing: nothing more is written");
+    if (operations.length === 0) return;
+    const ops = operations.map((op): JournalOp => {
+      if (op.type === "del") return op;
+      const json = JSON.stringify(op.value) as string | undefined;
+      // Written as is, it could not be read back (nor could anything journaled after it).
+      if (json === undefined) throw new TypeError(`the value of ${op.key} has no JSON form`);
+      return { type: "put", key: op.key, json };
+    });
     this.journal?.append(ops);
     const batch = ++this.acknowledged;
     const full = this.journal?.rotateIfFull();
@@ -137,8 +150,10 @@ class WriteBehind implements LevelDb {
     };
   }
 
+  /** Refuses new batches, waits until every acknowledged one is in LevelDB, then closes. */
   async close(): Promise<void> {
-    await this.settled();
+    this.closing = true;
+    while (this.applied < this.acknowledged) await this.settled();
     clearTimeout(this.timer);
     if (this.journal) removeJournalFiles([this.journal.close()]);
     await this.level.close();
@@ -153,11 +168,16 @@ class WriteBehind implements LevelDb {
     });
   }
 
-  /** Applies what is pending in `ms` (sooner if asked again with less); one write at a time. */
+  /**
+   * Applies what is pending in `ms` (sooner if asked again with less); one write at a time. The
+   * delayed write alone does not keep the process alive (the journal has its batches); one that
+   * a read or close() waits for does.
+   */
   private schedule(ms: number): void {
     if (this.applying || (this.timer && ms > 0)) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.apply(), ms).unref();
+    this.timer = setTimeout(() => void this.apply(), ms);
+    if (ms > 0 && this.waiting.length === 0) this.timer.unref();
   }
 
   private async apply(): Promise<void> {
@@ -181,11 +201,11 @@ class WriteBehind implements LevelDb {
       return;
     }
     this.applied = upTo;
+    for (const op of ops) if ((this.unapplied.get(op.key)?.batch ?? Infinity) <= upTo) this.unapplied.delete(op.key);
+    this.release((w) => w.batch <= upTo);
     const done = this.closed.filter((c) => c.last <= upTo);
     this.closed = this.closed.filter((c) => c.last > upTo);
     removeJournalFiles(done.map((c) => c.file));
-    for (const op of ops) if ((this.unapplied.get(op.key)?.batch ?? Infinity) <= upTo) this.unapplied.delete(op.key);
-    this.release((w) => w.batch <= upTo);
     if (this.pending.length > 0) this.schedule(this.waiting.length > 0 || this.pending.length >= APPLY_AT_OPS ? 0 : APPLY_AFTER_MS);
   }
 

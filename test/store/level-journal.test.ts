@@ -39,6 +39,18 @@ process.kill(process.pid, "SIGKILL");
 `,
 );
 
+/** A process that writes one batch and closes the database with nothing else keeping it alive: it must print "closed" and exit 0. */
+const CLOSER = join(scratch, "closer.mts");
+writeFileSync(
+  CLOSER,
+  `import { openLevelDb } from ${JSON.stringify(LEVEL_DB)};
+const db = await openLevelDb(process.argv[2]);
+await db.batch([{ type: "put", key: "k", value: 1 }]);
+await db.close();
+process.stdout.write("closed\\n");
+`,
+);
+
 describe("the Level store's journal", () => {
   it("keeps every acknowledged batch through kill -9: the next start applies them to LevelDB, in order, and empties the journal", async () => {
     const dir = freshDir();
@@ -142,6 +154,56 @@ describe("the Level store's journal", () => {
     } finally {
       await db.close();
     }
+  });
+
+  it("refuses to start when a frame other than the newest file's last is damaged: batches after it cannot be replayed in order", async () => {
+    const dir = freshDir();
+    const first = LevelJournal.open(`${dir}-journal`).journal;
+    first.append([{ type: "put", key: "a", json: "1" }]);
+    const older = first.close();
+    const second = LevelJournal.open(`${dir}-journal`);
+    second.journal.append([{ type: "put", key: "b", json: "2" }]);
+    second.journal.close();
+    appendFileSync(older, Buffer.from([1, 0, 0, 0, 0, 0, 0, 0]));
+    await expect(openLevelDb(dir)).rejects.toThrow(/damaged frame at byte \d+, and later files follow it/);
+  });
+
+  it("refuses a batch once closing has begun, and keeps every batch acknowledged before", async () => {
+    const dir = freshDir();
+    const db = await openLevelDb(dir);
+    await db.batch([{ type: "put", key: "a", value: 1 }]);
+    const closed = db.close();
+    await expect(db.batch([{ type: "put", key: "b", value: 2 }])).rejects.toThrow(/closing/);
+    await closed;
+    const again = await openLevelDb(dir);
+    try {
+      expect(await entries(again)).toEqual([["a", 1]]);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it("refuses a value with no JSON form without journaling it, and goes on", async () => {
+    const dir = freshDir();
+    const db = await openLevelDb(dir);
+    await expect(db.batch([{ type: "put", key: "u", value: undefined }])).rejects.toThrow(/no JSON form/);
+    await db.batch([]);
+    await db.batch([{ type: "put", key: "v", value: 1 }]);
+    expect(await entries(db)).toEqual([["v", 1]]);
+    await db.close();
+    const again = await openLevelDb(dir);
+    try {
+      expect(await entries(again)).toEqual([["v", 1]]);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it("closes with writes still waiting for LevelDB though nothing else keeps the process alive", () => {
+    const dir = freshDir();
+    const ran = spawnSync(process.execPath, ["--import", "tsx", CLOSER, dir], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+    expect({ status: ran.status, stdout: ran.stdout }).toEqual({ status: 0, stdout: "closed\n" });
+    expect(readdirSync(`${dir}-journal`)).toEqual([]);
   });
 
   it("survives a clean close and reopen with everything in LevelDB and the journal empty", async () => {
