@@ -54,8 +54,8 @@ export interface BuiltFunction {
 }
 
 /**
- * Bundled CommonJS code (parts of Apollo and of the SDK) calls `require` for
- * Node built-ins, which an ES module does not have: give it one.
+ * Bundled CommonJS code (parts of Apollo and of the SDK) calls `require` for Node built-ins,
+ * and so does every import of one (builtinsByRequire); an ES module has no `require`: give it one.
  */
 const REQUIRE_BANNER = 'import { createRequire as __tabulaCreateRequire } from "node:module"; const require = __tabulaCreateRequire(import.meta.url);';
 
@@ -124,6 +124,21 @@ const STUBS: readonly { readonly filter: RegExp; readonly contents: string }[] =
   })),
 ];
 
+/**
+ * Node built-ins are loaded with `require` (the banner's), not `import`: importing a built-in as
+ * an ES module builds its facade, which reads every export, getters included. On Node 24
+ * node:http's `WebSocket` getter loads undici (some 60 ms of CPU; the SDK imports node:http for
+ * an http endpoint, the management API poster always) and node:process's create process.stdin,
+ * stdout and stderr. `require` hands over the module object and leaves its getters alone.
+ */
+const builtinsByRequire: Plugin = {
+  name: "builtins-by-require",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.kind !== "require-call" && isBuiltin(args.path) ? { path: args.path, namespace: "node-builtin" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "node-builtin" }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: "js" }));
+  },
+};
+
 const stubs: Plugin = {
   name: "stubs",
   setup(b) {
@@ -158,7 +173,7 @@ export async function buildFunctions(options: BuildOptions = {}): Promise<BuiltF
       // ES builds wherever a package offers one (tree-shaken; the SDK lists "module" before "node").
       mainFields: ["module", "main"],
       conditions: ["module"],
-      plugins: [oneCopyOfEachPackage, englishZod, stubs],
+      plugins: [builtinsByRequire, oneCopyOfEachPackage, englishZod, stubs],
       logLevel: "warning",
       metafile: options.analyze ?? false,
     });
