@@ -54,8 +54,8 @@ export interface BuiltFunction {
 }
 
 /**
- * Bundled CommonJS code (parts of Apollo and of the SDK) calls `require` for
- * Node built-ins, which an ES module does not have: give it one.
+ * Bundled CommonJS code (parts of Apollo and of the SDK) calls `require` for Node built-ins,
+ * and so does every import of one (builtinsByRequire); an ES module has no `require`: give it one.
  */
 const REQUIRE_BANNER = 'import { createRequire as __tabulaCreateRequire } from "node:module"; const require = __tabulaCreateRequire(import.meta.url);';
 
@@ -79,19 +79,55 @@ const oneCopyOfEachPackage: Plugin = {
 };
 
 /**
- * Modules swapped for smaller ones, each for a reason that holds on Lambda:
+ * Modules swapped for smaller ones, each for a reason that holds on Lambda. Every cold start
+ * compiles a bundled module, run or not; one that a dynamic `import()` reaches also has esbuild
+ * wrap it, and all it imports, in lazy initialisers (298 modules of the GraphQL bundle were).
  * - `@apollo/utils.createhash` looks for `module.require`, which no bundle has, and falls back
  *   to a pure-JS SHA-256 (sha.js and its polyfills) for every operation it hashes: use
  *   node:crypto, as it would outside a bundle.
- * - Apollo's usage reporting, schema reporting and inline tracing (Apollo GraphOS) carry a
- *   protobuf runtime; createGraphqlServer installs their `...Disabled` plugins, so Apollo never
- *   loads them and APOLLO_KEY in the environment changes nothing.
+ * - Apollo looks for graphql 17's incremental execution with `import("graphql")`, which keeps
+ *   all of graphql-js in the bundle (and loads it lazily); with graphql 16 (package.json) it
+ *   always runs `execute`, as the stand-in does.
+ * - Apollo's plugins that it imports only when none of their kind is installed: usage
+ *   reporting, schema reporting and inline tracing (Apollo GraphOS, with a protobuf runtime),
+ *   cache control and the default landing page, whose `...Disabled` plugins createGraphqlServer
+ *   installs (so APOLLO_KEY in the environment changes nothing), and the suggestion hiding of
+ *   `hideSchemaDetailsFromClientErrors`, which it does not set.
+ * - The SDK's event-stream serde, which it imports for an operation with event streams:
+ *   DynamoDB has none.
  * - The SDK's default credential chain (profiles, SSO, web identity, container, instance
  *   metadata, with their STS and SSO clients): Lambda hands the function role's credentials
  *   to the process in the environment, which is the chain's first link, so only that stays.
  */
+const notBundled = (what: string, exports: readonly string[]) =>
+  `const left = () => { throw new Error(${JSON.stringify(`${what} is not bundled (infra/build.ts)`)}); };
+    export { ${exports.map((name) => `left as ${name}`).join(", ")} };`;
+
+const APOLLO_PLUGINS_LEFT_OUT: Record<string, readonly string[]> = {
+  usageReporting: ["ApolloServerPluginUsageReporting"],
+  schemaReporting: ["ApolloServerPluginSchemaReporting"],
+  inlineTrace: ["ApolloServerPluginInlineTrace"],
+  cacheControl: ["ApolloServerPluginCacheControl"],
+  "landingPage/default": ["ApolloServerPluginLandingPageLocalDefault", "ApolloServerPluginLandingPageProductionDefault"],
+  disableSuggestions: ["ApolloServerPluginDisableSuggestions"],
+};
+
 const STUBS: readonly { readonly filter: RegExp; readonly contents: string }[] = [
   { filter: /[\\/]@apollo[\\/]utils\.createhash[\\/]dist[\\/]index\.js$/, contents: 'export { createHash } from "node:crypto";' },
+  {
+    filter: /[\\/]@apollo[\\/]server[\\/]dist[\\/]esm[\\/]incrementalDeliveryPolyfill\.js$/,
+    contents: `import { execute } from "graphql";
+      export const executeIncrementally = async ({ useLegacyIncremental, legacyExperimentalExecuteIncrementally, ...args }) =>
+        useLegacyIncremental && legacyExperimentalExecuteIncrementally ? legacyExperimentalExecuteIncrementally(args) : execute(args);`,
+  },
+  ...Object.entries(APOLLO_PLUGINS_LEFT_OUT).map(([plugin, exports]) => ({
+    filter: new RegExp(`[\\\\/]@apollo[\\\\/]server[\\\\/]dist[\\\\/]esm[\\\\/]plugin[\\\\/]${plugin.replace("/", "[\\\\/]")}[\\\\/]index\\.js$`),
+    contents: notBundled(`Apollo's ${plugin} plugin`, exports),
+  })),
+  {
+    filter: /[\\/]@smithy[\\/]core[\\/]dist-es[\\/]submodules[\\/]event-streams[\\/]index\.js$/,
+    contents: notBundled("The SDK's event-stream serde", ["EventStreamSerde", "eventStreamSerdeProvider"]),
+  },
   {
     filter: /[\\/]@aws-sdk[\\/]credential-provider-node[\\/]dist-es[\\/]index\.js$/,
     contents: `import { fromEnv } from "@aws-sdk/credential-provider-env";
@@ -99,12 +135,22 @@ const STUBS: readonly { readonly filter: RegExp; readonly contents: string }[] =
       export const credentialsWillNeedRefresh = (credentials) => credentials?.expiration !== undefined;
       export const credentialsTreatedAsExpired = (credentials) => credentials?.expiration !== undefined && credentials.expiration.getTime() - Date.now() < 300000;`,
   },
-  ...["usageReporting", "schemaReporting", "inlineTrace"].map((plugin) => ({
-    filter: new RegExp(`[\\\\/]@apollo[\\\\/]server[\\\\/]dist[\\\\/]esm[\\\\/]plugin[\\\\/]${plugin}[\\\\/]index\\.js$`),
-    contents: `const left = () => { throw new Error("Apollo ${plugin} is not bundled (infra/build.ts): install its Disabled plugin"); };
-      export { left as ApolloServerPlugin${plugin[0]!.toUpperCase()}${plugin.slice(1)} };`,
-  })),
 ];
+
+/**
+ * Node built-ins are loaded with `require` (the banner's), not `import`: importing a built-in as
+ * an ES module builds its facade, which reads every export, getters included. On Node 24
+ * node:http's `WebSocket` getter loads undici (some 60 ms of CPU; the SDK imports node:http for
+ * an http endpoint, the management API poster always) and node:process's create process.stdin,
+ * stdout and stderr. `require` hands over the module object and leaves its getters alone.
+ */
+const builtinsByRequire: Plugin = {
+  name: "builtins-by-require",
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.kind !== "require-call" && isBuiltin(args.path) ? { path: args.path, namespace: "node-builtin" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "node-builtin" }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: "js" }));
+  },
+};
 
 const stubs: Plugin = {
   name: "stubs",
@@ -140,7 +186,7 @@ export async function buildFunctions(options: BuildOptions = {}): Promise<BuiltF
       // ES builds wherever a package offers one (tree-shaken; the SDK lists "module" before "node").
       mainFields: ["module", "main"],
       conditions: ["module"],
-      plugins: [oneCopyOfEachPackage, stubs],
+      plugins: [builtinsByRequire, oneCopyOfEachPackage, stubs],
       logLevel: "warning",
       metafile: options.analyze ?? false,
     });

@@ -28,6 +28,8 @@ export interface LocalLambdaOptions {
   readonly nodeArgs?: readonly string[];
   /** The name handed to the handler in its context (default `local`). */
   readonly functionName?: string;
+  /** The node binary to run it with (default: this process's), e.g. one of the Lambda runtime's major. */
+  readonly node?: string;
 }
 
 /**
@@ -63,7 +65,7 @@ type Reply = { id: number; result?: unknown; error?: string; cpuMs: number } | {
 
 export async function startLocalLambda(bundle: string, options: LocalLambdaOptions = {}): Promise<LocalLambda> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), "--input-type=module", "-e", DRIVER, bundle], {
+  const child: ChildProcess = spawn(options.node ?? process.execPath, [...(options.nodeArgs ?? []), "--input-type=module", "-e", DRIVER, bundle], {
     env: {
       ...process.env,
       // What Lambda sets for every function (the SDK reads the region from it).

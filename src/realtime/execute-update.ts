@@ -9,8 +9,9 @@ import type { MatchUpdate } from "../service/match-update.js";
  * Runs a stored subscription document over one update, as graphql-js does for each source
  * event of a subscription: the update is the root value. Documents were validated when the
  * subscription was made; parsing is cached because every event re-runs the same few documents.
+ * The schema is asked for at the first update (executable-schema.ts builds it once).
  */
-export function updateExecutor(schema: GraphQLSchema, service: TabulaService, formatErrors: (result: ExecutionResult) => FormattedExecutionResult): ExecuteUpdate {
+export function updateExecutor(schema: () => GraphQLSchema, service: TabulaService, formatErrors: (result: ExecutionResult) => FormattedExecutionResult): ExecuteUpdate {
   const documents = new Map<string, DocumentNode>();
   return async (subscription: SubscriptionRecord, update: MatchUpdate) => {
     let document = documents.get(subscription.query);
@@ -21,7 +22,7 @@ export function updateExecutor(schema: GraphQLSchema, service: TabulaService, fo
     }
     const contextValue: GraphqlContext = { service, auth: { token: undefined } };
     const result = await execute({
-      schema,
+      schema: schema(),
       document,
       rootValue: update,
       contextValue,

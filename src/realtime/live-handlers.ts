@@ -22,11 +22,11 @@ export interface LiveHandlerDeps {
   readonly post: Post;
   readonly logger: Logger;
   /**
-   * Runs the queries and mutations sent over a connection (Apollo starts on its first
-   * operation). Null where no message is ever handled: the stream fan-out's function, whose
-   * bundle stays under 1 MB without Apollo.
+   * Makes the server that runs the queries and mutations sent over a connection, called on the
+   * first one (Apollo starts on its first operation). Null where no message is ever handled: the
+   * stream fan-out's function, whose bundle stays under 1 MB without Apollo.
    */
-  readonly graphql: ApolloServer<GraphqlContext> | null;
+  readonly graphql: (() => ApolloServer<GraphqlContext>) | null;
   /** The local server's rate limiter, for commands sent over a connection; none on AWS. */
   readonly rateLimiter?: RateLimiter | undefined;
   /** The stream handler; `bench/suites/live.ts` passes the earlier one as its baseline. */
@@ -39,11 +39,24 @@ export interface LiveHandlerDeps {
  * the code that is deployed.
  */
 export function createLiveHandlers(deps: LiveHandlerDeps) {
-  const schema = executableSchema();
   const formatError = createFormatError(deps.logger);
   const formatErrors = (result: ExecutionResult): FormattedExecutionResult =>
     result.errors ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } : (result as FormattedExecutionResult);
-  const routeDeps = { ...deps, schema, formatErrors, execute: updateExecutor(schema, deps.service, formatErrors), states: new RecentStates() };
+  // The schema and the GraphQL server are made when an event needs them: the commonest first
+  // events of a cold start, a connection_init or a commit that nobody follows, need neither.
+  let graphql: ApolloServer<GraphqlContext> | undefined;
+  const routeDeps = {
+    ...deps,
+    get schema() {
+      return executableSchema();
+    },
+    get graphql() {
+      return deps.graphql && (graphql ??= deps.graphql());
+    },
+    formatErrors,
+    execute: updateExecutor(executableSchema, deps.service, formatErrors),
+    states: new RecentStates(),
+  };
   return {
     connect: (event: WebSocketEvent) => onConnect(routeDeps, event),
     disconnect: (event: WebSocketEvent) => onDisconnect(routeDeps, event),

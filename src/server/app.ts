@@ -213,7 +213,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         connections: new ConnectionStore(local.dynamo.doc, tableName),
         post,
         logger,
-        graphql: apollo,
+        graphql: () => apollo,
         rateLimiter,
         fanOut: options.lambdaPath?.fanOut,
       });

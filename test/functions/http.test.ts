@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalLambda } from "../../infra/local-lambda.js";
 import { TABLE_ACCESS } from "../../infra/stack.js";
@@ -37,6 +39,14 @@ describe("bundles", () => {
     for (const fn of Object.values(fx.built)) {
       expect(fn.file).toMatch(/index\.mjs$/);
       expect(fn.mapBytes).toBeGreaterThan(0);
+    }
+  });
+
+  it("load Node built-ins with require: an ES import of one reads all its getters (node:http's load undici)", () => {
+    for (const fn of Object.values(fx.built)) {
+      const code = readFileSync(fn.file, "utf8");
+      const imported = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s*)"([^"]+)"/g)].map((m) => m[1]!).filter((path) => isBuiltin(path));
+      expect(imported, fn.name).toEqual(["node:module"]);
     }
   });
 });

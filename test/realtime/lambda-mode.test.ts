@@ -171,7 +171,7 @@ describe("the lambda path in the local server", () => {
         connections,
         post: async (to, message) => (posted.push({ to, message }), "sent"),
         logger: createLogger("silent"),
-        graphql: createGraphqlServer(),
+        graphql: () => createGraphqlServer(),
       });
       const connectionId = "out+of/order=";
       const context = (routeKey: string) => ({ requestContext: { connectionId, routeKey } });

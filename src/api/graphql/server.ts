@@ -1,5 +1,6 @@
 import { ApolloServer } from "@apollo/server";
 import {
+  ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginSchemaReportingDisabled,
@@ -56,6 +57,9 @@ export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloS
       ApolloServerPluginUsageReportingDisabled(),
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
+      // No cache hints: the schema has none and every answer is `no-store` (http.ts), which is all
+      // Apollo's cache-control plugin would conclude, after a hook on every field it resolves.
+      ApolloServerPluginCacheControlDisabled(),
       // Limits apply only where the transport plugs a limiter into the context (handleGraphqlHttp).
       rateLimitPlugin,
     ],
