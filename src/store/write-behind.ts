@@ -130,7 +130,8 @@ export class WriteBehind implements LevelDb {
     }
     this.applying = false;
     if (failure !== undefined) {
-      this.pending.unshift(...ops);
+      // Not unshift(...ops): a write that failed for long holds more operations than a call takes arguments.
+      this.pending = ops.concat(this.pending);
       this.release(() => true, failure);
       console.error("LevelDB refused a write; the journal keeps it, and it is tried again", failure);
       this.schedule(RETRY_AFTER_MS);
