@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, type IncomingMessage, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { Post } from "./deliver.js";
+import { payloadJson } from "./payload-json.js";
 import type { ServerMessage } from "./protocol.js";
 import { type Credentials, escapeUri, signRequest } from "./sigv4.js";
 
@@ -65,16 +66,10 @@ export function managementApiPoster(endpoint: string, region?: string, env: Node
   return { post, destroy: () => agent.destroy() };
 }
 
-/**
- * A message as JSON. The fan-out sends one payload object to every subscriber that runs the same
- * document (see shared-payloads.ts), so a payload is serialised once, then only the ids differ.
- */
-const serialized = new WeakMap<object, string>();
+/** A message as JSON: a `next`'s payload is shared by the subscribers running one document, so only its id differs (payload-json.ts). */
 function serialize(message: ServerMessage): string {
   if (message.type !== "next" || typeof message.payload !== "object" || message.payload === null) return JSON.stringify(message);
-  let payload = serialized.get(message.payload);
-  if (payload === undefined) serialized.set(message.payload, (payload = JSON.stringify(message.payload)));
-  return `{"type":"next","id":${JSON.stringify(message.id)},"payload":${payload}}`;
+  return `{"type":"next","id":${JSON.stringify(message.id)},"payload":${payloadJson(message.payload).json}}`;
 }
 
 /** Lambda's credentials, from its environment, read at each push (they are never cached here). */
