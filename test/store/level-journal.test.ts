@@ -20,6 +20,16 @@ async function entries(db: LevelDb): Promise<[string, unknown][]> {
   return found;
 }
 
+/** What a start on `dir` finds: the database opened (the journal applied), read and closed again. */
+async function storedIn(dir: string): Promise<[string, unknown][]> {
+  const db = await openLevelDb(dir);
+  try {
+    return await entries(db);
+  } finally {
+    await db.close();
+  }
+}
+
 /**
  * A process that opens the database, writes `count` batches one after another (each awaited,
  * i.e. acknowledged), says so, and is killed by SIGKILL at once: before any batch can have
@@ -86,15 +96,10 @@ describe("the Level store's journal", () => {
     header.writeUInt32LE(payload.length, 0);
     appendFileSync(file, Buffer.concat([header, payload.subarray(0, 5)]));
 
-    const db = await openLevelDb(dir);
-    try {
-      expect(await entries(db)).toEqual([
-        ["a", "one"],
-        ["b", "two"],
-      ]);
-    } finally {
-      await db.close();
-    }
+    expect(await storedIn(dir)).toEqual([
+      ["a", "one"],
+      ["b", "two"],
+    ]);
   });
 
   it("stops at a frame whose checksum fails, though later frames are whole", async () => {
@@ -110,12 +115,7 @@ describe("the Level store's journal", () => {
     bytes[at + 4] = "9".charCodeAt(0);
     writeFileSync(file, bytes);
 
-    const db = await openLevelDb(dir);
-    try {
-      expect(await entries(db)).toEqual([["a", 1]]);
-    } finally {
-      await db.close();
-    }
+    expect(await storedIn(dir)).toEqual([["a", 1]]);
   });
 
   it("answers every read with the batches acknowledged before it, before they reach LevelDB", async () => {
@@ -175,12 +175,7 @@ describe("the Level store's journal", () => {
     const closed = db.close();
     await expect(db.batch([{ type: "put", key: "b", value: 2 }])).rejects.toThrow(/closing/);
     await closed;
-    const again = await openLevelDb(dir);
-    try {
-      expect(await entries(again)).toEqual([["a", 1]]);
-    } finally {
-      await again.close();
-    }
+    expect(await storedIn(dir)).toEqual([["a", 1]]);
   });
 
   it("refuses a value with no JSON form without journaling it, and goes on", async () => {
@@ -191,12 +186,7 @@ describe("the Level store's journal", () => {
     await db.batch([{ type: "put", key: "v", value: 1 }]);
     expect(await entries(db)).toEqual([["v", 1]]);
     await db.close();
-    const again = await openLevelDb(dir);
-    try {
-      expect(await entries(again)).toEqual([["v", 1]]);
-    } finally {
-      await again.close();
-    }
+    expect(await storedIn(dir)).toEqual([["v", 1]]);
   });
 
   it("closes with writes still waiting for LevelDB though nothing else keeps the process alive", () => {
@@ -212,11 +202,6 @@ describe("the Level store's journal", () => {
     for (let i = 0; i < 50; i++) await first.batch([{ type: "put", key: `k${String(i).padStart(2, "0")}`, value: i }]);
     await first.close();
     expect(readdirSync(`${dir}-journal`)).toEqual([]);
-    const second = await openLevelDb(dir);
-    try {
-      expect((await entries(second)).map(([, value]) => value)).toEqual(Array.from({ length: 50 }, (_, i) => i));
-    } finally {
-      await second.close();
-    }
+    expect((await storedIn(dir)).map(([, value]) => value)).toEqual(Array.from({ length: 50 }, (_, i) => i));
   });
 });
