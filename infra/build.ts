@@ -93,6 +93,8 @@ const oneCopyOfEachPackage: Plugin = {
  *   cache control and the default landing page, whose `...Disabled` plugins createGraphqlServer
  *   installs (so APOLLO_KEY in the environment changes nothing), and the suggestion hiding of
  *   `hideSchemaDetailsFromClientErrors`, which it does not set.
+ * - graphql-tools, which Apollo imports to build a schema from typeDefs and resolvers: it is
+ *   handed a built schema (api-schema.ts sets the resolvers on it).
  * - The SDK's event-stream serde, which it imports for an operation with event streams:
  *   DynamoDB has none.
  * - The SDK's default credential chain (profiles, SSO, web identity, container, instance
@@ -124,6 +126,11 @@ const STUBS: readonly { readonly filter: RegExp; readonly contents: string }[] =
     filter: new RegExp(`[\\\\/]@apollo[\\\\/]server[\\\\/]dist[\\\\/]esm[\\\\/]plugin[\\\\/]${plugin.replace("/", "[\\\\/]")}[\\\\/]index\\.js$`),
     contents: notBundled(`Apollo's ${plugin} plugin`, exports),
   })),
+  {
+    // Apollo builds a schema with it only when given typeDefs; we hand it one (api-schema.ts).
+    filter: /[\\/]@graphql-tools[\\/]schema[\\/]esm[\\/]index\.js$/,
+    contents: notBundled("graphql-tools' makeExecutableSchema", ["makeExecutableSchema"]),
+  },
   {
     filter: /[\\/]@smithy[\\/]core[\\/]dist-es[\\/]submodules[\\/]event-streams[\\/]index\.js$/,
     contents: notBundled("The SDK's event-stream serde", ["EventStreamSerde", "eventStreamSerdeProvider"]),
@@ -177,8 +184,10 @@ export async function buildFunctions(options: BuildOptions = {}): Promise<BuiltF
       platform: "node",
       target: `node${LAMBDA_NODE_MAJOR}`,
       minify: true,
-      // Error stacks name functions and classes (TabulaError, VersionConflictError).
-      keepNames: true,
+      // No keepNames: its __name() call on every function and class cost the GraphQL function
+      // some 25 ms of its cold start (bench lambda). Our errors set their `name` themselves,
+      // and a stack's frames are named through the source map (the `sourceMaps` setting).
+      keepNames: false,
       sourcemap: sourcemap ? "linked" : false,
       sourcesContent: false,
       legalComments: "none",
