@@ -3,9 +3,11 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { ClassicLevel } from "classic-level";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { type LevelDb, openLevelDb, scan } from "../../src/store/level-db.js";
 import { LevelJournal } from "../../src/store/level-journal.js";
+import { type Level, WriteBehind } from "../../src/store/write-behind.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const LEVEL_DB = fileURLToPath(new URL("../../src/store/level-db.ts", import.meta.url));
@@ -203,5 +205,72 @@ describe("the Level store's journal", () => {
     await first.close();
     expect(readdirSync(`${dir}-journal`)).toEqual([]);
     expect((await storedIn(dir)).map(([, value]) => value)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
+
+  describe("when LevelDB refuses writes (a full disk)", () => {
+    /** LevelDB on `dir` whose writes fail while `refusing` is set: what a full disk does. */
+    async function refusingLevel(dir: string) {
+      const level = new ClassicLevel<string, unknown>(dir, { keyEncoding: "utf8", valueEncoding: "json" });
+      await level.open();
+      const state = { refusing: true, refused: 0 };
+      const failing: Level = {
+        get: (key) => level.get(key),
+        getMany: (keys) => level.getMany(keys),
+        has: (key) => level.has(key),
+        iterator: (range) => level.iterator(range),
+        close: () => level.close(),
+        batch: (operations) => (state.refusing ? (state.refused++, Promise.reject(new Error("No space left on device"))) : level.batch(operations)),
+      };
+      return { level, failing, state };
+    }
+
+    it("keeps acknowledging and answering batches, refuses the range reads that need them, and writes them all once LevelDB takes writes again", async () => {
+      const dir = freshDir();
+      const reported = vi.spyOn(console, "error").mockImplementation(() => {});
+      const { level, failing, state } = await refusingLevel(dir);
+      const { journal } = LevelJournal.open(`${dir}-journal`);
+      const db = new WriteBehind(failing, journal);
+      try {
+        await db.batch([{ type: "put", key: "a", value: 1 }]);
+        await db.batch([{ type: "put", key: "b", value: { two: 2 } }, { type: "del", key: "a" }]);
+        expect(await db.get("b")).toEqual({ two: 2 });
+        expect(await db.get("a")).toBeUndefined();
+        await expect(entries(db)).rejects.toThrow("No space left on device");
+        expect(state.refused).toBeGreaterThan(0);
+        expect(reported).toHaveBeenCalledWith(expect.stringContaining("LevelDB refused a write"), expect.any(Error));
+        // Refused or not, the batches stay acknowledged, answered and in order.
+        await db.batch([{ type: "put", key: "c", value: 3 }]);
+        expect(await db.getMany(["a", "b", "c"])).toEqual([undefined, { two: 2 }, 3]);
+
+        state.refusing = false;
+        expect(await entries(db)).toEqual([["b", { two: 2 }], ["c", 3]]);
+        expect(await level.get("b")).toEqual({ two: 2 });
+        await db.close();
+        expect(readdirSync(`${dir}-journal`)).toEqual([]);
+        expect(await storedIn(dir)).toEqual([["b", { two: 2 }], ["c", 3]]);
+      } finally {
+        reported.mockRestore();
+      }
+    });
+
+    it("makes close() fail while LevelDB still refuses, and the next start writes the journaled batches", async () => {
+      const dir = freshDir();
+      const reported = vi.spyOn(console, "error").mockImplementation(() => {});
+      const { level, failing } = await refusingLevel(dir);
+      const { journal } = LevelJournal.open(`${dir}-journal`);
+      const db = new WriteBehind(failing, journal);
+      try {
+        for (let i = 0; i < 5; i++) await db.batch([{ type: "put", key: `k${i}`, value: i }]);
+        await expect(db.close()).rejects.toThrow("No space left on device");
+        await expect(db.batch([{ type: "put", key: "late", value: 0 }])).rejects.toThrow("closing");
+      } finally {
+        // What the process leaves behind when it exits after the failed close.
+        journal.close();
+        await level.close();
+        reported.mockRestore();
+      }
+      expect(await storedIn(dir)).toEqual(Array.from({ length: 5 }, (_, i) => [`k${i}`, i]));
+      expect(readdirSync(`${dir}-journal`)).toEqual([]);
+    });
   });
 });
