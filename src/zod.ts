@@ -4,9 +4,12 @@
  * bundle. zod/mini installs no messages (every issue would read "Invalid input"): English, which
  * classic zod installs, is installed here, so clients read the issues they always did.
  */
-import { config } from "zod/mini";
+import { config, int, maximum, minimum, number } from "zod/mini";
 import en from "zod/v4/locales/en.js";
 
 config(en());
 
 export * from "zod/mini";
+
+/** A whole number from `min` to `max`, both included: the bound most options and moves have. */
+export const intBetween = (min: number, max: number) => number().check(int(), minimum(min), maximum(max));

@@ -25,8 +25,8 @@ export const timeControlSchema = z.pipe(
   z
     .strictObject({
       daysPerMove: z.nullish(z.union(CORRESPONDENCE_DAYS.map((d) => z.literal(d)))),
-      minutesPerMove: z.nullish(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_MINUTES_PER_MOVE))),
-      bankMinutes: z.nullish(z.number().check(z.int(), z.minimum(0), z.maximum(MAX_BANK_MINUTES))),
+      minutesPerMove: z.nullish(z.intBetween(1, MAX_MINUTES_PER_MOVE)),
+      bankMinutes: z.nullish(z.intBetween(0, MAX_BANK_MINUTES)),
     })
     .check(
       z.refine((t) => (t.daysPerMove ?? null) === null !== ((t.minutesPerMove ?? null) === null), {

@@ -11,15 +11,15 @@ export const TimeControlBody = z.strictObject({
 export const CreateMatchBody = z.strictObject({
   ruleset: z.string().check(z.minLength(1), z.maxLength(64)),
   options: z.optional(z.unknown()),
-  seats: z.nullish(z.number().check(z.int(), z.minimum(1), z.maximum(64))),
+  seats: z.nullish(z.intBetween(1, 64)),
   /** A deadline per move (exactly one of daysPerMove, minutesPerMove) and a bank. */
   timeControl: z.nullish(TimeControlBody),
   /** Seats left open, each with an invitation; `player` reserves one for that player. */
   openSeats: z.nullish(
-    z.array(z.strictObject({ seat: z.number().check(z.int(), z.minimum(0), z.maximum(63)), player: z.nullish(z.string().check(z.minLength(1), z.maxLength(64))) })).check(z.maxLength(64)),
+    z.array(z.strictObject({ seat: z.intBetween(0, 63), player: z.nullish(z.string().check(z.minLength(1), z.maxLength(64))) })).check(z.maxLength(64)),
   ),
   /** With a player token: the seat its player takes. */
-  playerSeat: z.nullish(z.number().check(z.int(), z.minimum(0), z.maximum(63))),
+  playerSeat: z.nullish(z.intBetween(0, 63)),
   invitationMinutes: z.nullish(z.number().check(z.int())),
   invitationLink: z.nullish(z.string().check(z.maxLength(512))),
 });
@@ -39,7 +39,7 @@ export const CreatePlayerBody = z.strictObject({ name: z.string().check(z.maxLen
 
 export const JoinMatchBody = z.strictObject({
   invitation: z.nullish(z.string().check(z.minLength(1), z.maxLength(256))),
-  seat: z.nullish(z.number().check(z.int(), z.minimum(0), z.maximum(63))),
+  seat: z.nullish(z.intBetween(0, 63)),
 });
 
 export const ResignBody = z.strictObject({ value: z.nullish(z.string().check(z.minLength(1), z.maxLength(32))) });

@@ -6,7 +6,7 @@ import * as z from "../../zod.js";
  */
 export const optionsSchema = z.strictObject({
   /** The match is won by the first seat to reach this many points. */
-  matchLength: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(25)), 1),
+  matchLength: z._default(z.intBetween(1, 25), 1),
   /** Enables the doubling cube (offer before rolling, take or drop). */
   cube: z._default(z.boolean(), false),
 });

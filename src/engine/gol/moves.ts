@@ -11,7 +11,7 @@ export type PieceAction = Exclude<ActionKind, "endTurn">;
 /** Tempos each action takes (17.30): a move is one tempo, a kick, a push and a trip two. */
 export const TEMPOS: { readonly [A in PieceAction]: number } = { move: 1, kick: 2, push: 2, trip: 2 };
 
-const piece = z.number().check(z.int(), z.minimum(1), z.maximum(PIECES));
+const piece = z.intBetween(1, PIECES);
 /** A piece on the field by side and number: the one pushed or tripped. */
 const target = z.strictObject({ side: z.enum(SIDES), piece });
 

@@ -9,7 +9,7 @@ export const MAX_MINUTES_PER_HALF = 90;
 export const DEFAULT_MIN_SECONDARY = 4;
 export const MAX_MIN_SECONDARY = 7;
 
-export const pointSchema = z.strictObject({ x: z.number().check(z.int(), z.minimum(0), z.maximum(WIDTH - 1)), y: z.number().check(z.int(), z.minimum(0), z.maximum(HEIGHT - 1)) });
+export const pointSchema = z.strictObject({ x: z.intBetween(0, WIDTH - 1), y: z.intBetween(0, HEIGHT - 1) });
 /** Cells of pieces 1..11, in number order. */
 const formationSchema = z.array(pointSchema).check(z.length(PIECES));
 
@@ -22,8 +22,8 @@ const formationSchema = z.array(pointSchema).check(z.length(PIECES));
  */
 export const optionsSchema = z
   .strictObject({
-    minutesPerHalf: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_MINUTES_PER_HALF)), DEFAULT_MINUTES_PER_HALF),
-    minSecondary: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(MAX_MIN_SECONDARY)), DEFAULT_MIN_SECONDARY),
+    minutesPerHalf: z._default(z.intBetween(1, MAX_MINUTES_PER_HALF), DEFAULT_MINUTES_PER_HALF),
+    minSecondary: z._default(z.intBetween(0, MAX_MIN_SECONDARY), DEFAULT_MIN_SECONDARY),
     formations: z.optional(z.strictObject({ home: z.optional(formationSchema), away: z.optional(formationSchema) })),
   })
   .check(

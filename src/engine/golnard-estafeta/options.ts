@@ -16,9 +16,9 @@ export const MAX_TEAMS = 5;
  */
 export const optionsSchema = z.strictObject({
   variant: z._default(z.enum(VARIANTS), "sprint"),
-  teams: z.optional(z.number().check(z.int(), z.minimum(MIN_TEAMS), z.maximum(MAX_TEAMS))),
-  lanes: z.optional(z.array(z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(5)))).check(z.minLength(MIN_TEAMS), z.maxLength(MAX_TEAMS))),
-  maxRounds: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
+  teams: z.optional(z.intBetween(MIN_TEAMS, MAX_TEAMS)),
+  lanes: z.optional(z.array(z.nullable(z.intBetween(1, 5))).check(z.minLength(MIN_TEAMS), z.maxLength(MAX_TEAMS))),
+  maxRounds: z.optional(z.intBetween(1, 10_000)),
 }).check(
   z.refine((o) => !o.lanes || new Set(o.lanes.filter((l) => l !== null)).size === o.lanes.filter((l) => l !== null).length, {
     message: "lanes must be distinct",
@@ -36,7 +36,7 @@ export type TokenLetter = (typeof TOKENS)[number];
 export const DIE_CHOICES = ["first", "second", "both"] as const;
 export type DieChoice = (typeof DIE_CHOICES)[number];
 
-const coordinate = z.number().check(z.int(), z.minimum(0), z.maximum(SIZE - 1));
+const coordinate = z.intBetween(0, SIZE - 1);
 export const pointSchema = z.strictObject({ x: coordinate, y: coordinate });
 
 /**
@@ -52,7 +52,7 @@ export const moveSchema = z.strictObject({
   token: z.enum(TOKENS),
   die: z.enum(DIE_CHOICES),
   to: z.union([pointSchema, z.literal("finish")]),
-  points: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(12))),
+  points: z.optional(z.intBetween(1, 12)),
   path: z.optional(z.array(pointSchema).check(z.maxLength(12))),
 });
 export type EstafetaMove = z.output<typeof moveSchema>;

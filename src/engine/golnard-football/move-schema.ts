@@ -3,9 +3,9 @@ import { DIRECTIONS } from "./board.js";
 import { pointSchema } from "./options.js";
 
 /** A die is named by its points: with doubles both dice are the same action, so one name is enough. */
-const die = z.number().check(z.int(), z.minimum(1), z.maximum(6));
+const die = z.intBetween(1, 6);
 /** Tokens are numbered 1 (the keeper) to 11 within the mover's side. */
-const token = z.number().check(z.int(), z.minimum(1), z.maximum(11));
+const token = z.intBetween(1, 11);
 const direction = z.enum(DIRECTIONS);
 const path = z.array(pointSchema).check(z.minLength(1), z.maxLength(6));
 
@@ -35,12 +35,12 @@ export type Slide = (typeof SLIDES)[number];
 export const moveSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("walk"), token, die, to: pointSchema, ball: z.optional(z.boolean()), drop: z.optional(pointSchema), path: z.optional(path) }),
   z.strictObject({ type: z.literal("kick"), token, die, direction }),
-  z.strictObject({ type: z.literal("walkKick"), token, die, stop: pointSchema, length: z.number().check(z.int(), z.minimum(1), z.maximum(5)), direction, path: z.optional(path) }),
+  z.strictObject({ type: z.literal("walkKick"), token, die, stop: pointSchema, length: z.intBetween(1, 5), direction, path: z.optional(path) }),
   z.strictObject({ type: z.literal("ball"), die, direction: z.enum([...DIRECTIONS, "stay"]) }),
   z.strictObject({ type: z.literal("goalKick"), at: pointSchema }),
   z.strictObject({ type: z.literal("penaltyKeeper"), at: pointSchema }),
   z.strictObject({ type: z.literal("penaltyBall"), at: pointSchema }),
-  z.strictObject({ type: z.literal("penaltyKicker"), token: z.number().check(z.int(), z.minimum(2), z.maximum(11)), at: pointSchema }),
+  z.strictObject({ type: z.literal("penaltyKicker"), token: z.intBetween(2, 11), at: pointSchema }),
   z.strictObject({ type: z.literal("penaltyRun"), die, slide: z.optional(z.enum(SLIDES)) }),
   z.strictObject({ type: z.literal("penaltyShot"), direction, die: z.optional(die) }),
 ]);

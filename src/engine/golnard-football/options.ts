@@ -13,7 +13,7 @@ export const DEFAULT_HALF_TURNS = 20;
 export const DEFAULT_GOALS = 3;
 export const DEFAULT_MAX_TURNS = 200;
 
-export const pointSchema = z.strictObject({ x: z.number().check(z.int(), z.minimum(0), z.maximum(WIDTH - 1)), y: z.number().check(z.int(), z.minimum(0), z.maximum(HEIGHT - 1)) });
+export const pointSchema = z.strictObject({ x: z.intBetween(0, WIDTH - 1), y: z.intBetween(0, HEIGHT - 1) });
 export type PointInput = z.output<typeof pointSchema>;
 
 /** A formation: the cells of tokens 1 (the keeper) to 11, in that order. */
@@ -55,7 +55,7 @@ export function formationProblems(side: SideIndex, formation: readonly PointInpu
   return problems;
 }
 
-const keeperSeat = z.number().check(z.int(), z.minimum(0), z.maximum(4));
+const keeperSeat = z.intBetween(0, 4);
 const keeperSeatSchema = z.union([keeperSeat, z.strictObject({ home: z._default(keeperSeat, 0), away: z._default(keeperSeat, 0) })]);
 
 /**
@@ -68,10 +68,10 @@ const keeperSeatSchema = z.union([keeperSeat, z.strictObject({ home: z._default(
 export const optionsSchema = z
   .strictObject({
     mode: z._default(z.enum(MODES), "halves"),
-    halfTurns: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(1000))),
+    halfTurns: z.optional(z.intBetween(1, 1000)),
     extraTime: z.optional(z.boolean()),
-    goals: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(99))),
-    maxTurns: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
+    goals: z.optional(z.intBetween(1, 99)),
+    maxTurns: z.optional(z.intBetween(1, 10_000)),
     draw: z.optional(z.boolean()),
     shootout: z._default(z.boolean(), false),
     offside: z._default(z.boolean(), true),
