@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_MAT_NAMES, exportMat } from "../interop/backgammon-mat.js";
 import { incompleteLog } from "./complete-log.js";
-import { readEvents, SOURCE_HELP, SOURCE_OPTIONS } from "./read-events.js";
+import { joinSourceValues, readEvents, SOURCE_HELP, SOURCE_OPTIONS } from "./read-events.js";
 
 const USAGE = `usage: tabula export-mat <source> [--names "Alice,Bob"]
        tabula export-mat --url <server> --match <id> [--names "Alice,Bob"]
@@ -12,7 +12,7 @@ ${SOURCE_HELP}--names: player 1 (seat 0) and player 2 (seat 1), default ${DEFAUL
 export async function run(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { ...SOURCE_OPTIONS, names: { type: "string" } } });
+    parsed = parseArgs({ args: joinSourceValues(argv), allowPositionals: true, options: { ...SOURCE_OPTIONS, names: { type: "string" } } });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}`);
     return 2;

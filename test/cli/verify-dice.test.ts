@@ -47,6 +47,12 @@ describe("tabula verify-dice", () => {
       }
     });
 
+    it("takes a match id that begins with a dash after --match (ids are base64url)", async () => {
+      const r = await tabula(["--url", t.url, "--match", "-fHdN99M5w9gpQv8"]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/^cannot read the match from http:\/\/127\.0\.0\.1:\d+: .*404/);
+    });
+
     it("refuses a match still running", async () => {
       const { match } = await createViaRest(t);
       const r = await tabula([`${t.url}/api/matches/${match.id}`]);
