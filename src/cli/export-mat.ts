@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_MAT_NAMES, exportMat } from "../interop/backgammon-mat.js";
 import { incompleteLog } from "./complete-log.js";
-import { joinSourceValues, readEvents, SOURCE_HELP, SOURCE_OPTIONS } from "./read-events.js";
+import { readEvents, SOURCE_HELP, SOURCE_OPTIONS } from "./read-events.js";
+import { joinStringValues } from "./string-values.js";
 
 const USAGE = `usage: tabula export-mat <source> [--names "Alice,Bob"]
        tabula export-mat --url <server> --match <id> [--names "Alice,Bob"]
@@ -9,10 +10,12 @@ Prints a finished backgammon match as a Jellyfish .mat file that gnubg imports (
 ${SOURCE_HELP}--names: player 1 (seat 0) and player 2 (seat 1), default ${DEFAULT_MAT_NAMES.join(",")}.
 `;
 
+const OPTIONS = { ...SOURCE_OPTIONS, names: { type: "string" } } as const;
+
 export async function run(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: joinSourceValues(argv), allowPositionals: true, options: { ...SOURCE_OPTIONS, names: { type: "string" } } });
+    parsed = parseArgs({ args: joinStringValues(argv, OPTIONS), allowPositionals: true, options: OPTIONS });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}`);
     return 2;

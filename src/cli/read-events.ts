@@ -11,23 +11,6 @@ export const SOURCE_HELP = `<source>: a match's URL on a server (http://127.0.0.
 /** The flags of a log source, for parseArgs. */
 export const SOURCE_OPTIONS = { url: { type: "string" }, match: { type: "string" } } as const;
 
-/**
- * The arguments with `--url <v>` and `--match <v>` joined into `--url=<v>`, `--match=<v>`: a
- * match id is base64url and may begin with `-`, which parseArgs would otherwise take for a flag.
- */
-export const joinSourceValues = (argv: readonly string[]): string[] => {
-  const joined: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const value = argv[i + 1];
-    if ((arg === "--url" || arg === "--match") && value !== undefined) {
-      joined.push(`${arg}=${value}`);
-      i++;
-    } else joined.push(arg);
-  }
-  return joined;
-};
-
 /** Accepts what the API hands out: REST's `{events: [...]}`, GraphQL's `{data: {match: {events}}}` or a bare array. */
 function eventsOf(json: unknown): MatchEvent[] | null {
   if (Array.isArray(json)) return json as MatchEvent[];

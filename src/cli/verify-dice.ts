@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { verifyDice } from "../match/verify-dice.js";
 import { incompleteLog } from "./complete-log.js";
-import { joinSourceValues, readEvents, SOURCE_HELP, SOURCE_OPTIONS } from "./read-events.js";
+import { readEvents, SOURCE_HELP, SOURCE_OPTIONS } from "./read-events.js";
+import { joinStringValues } from "./string-values.js";
 
 const USAGE = `usage: tabula verify-dice <source>
        tabula verify-dice --url <server> --match <id>
@@ -11,7 +12,7 @@ ${SOURCE_HELP}`;
 export async function run(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: joinSourceValues(argv), allowPositionals: true, options: SOURCE_OPTIONS });
+    parsed = parseArgs({ args: joinStringValues(argv, SOURCE_OPTIONS), allowPositionals: true, options: SOURCE_OPTIONS });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}`);
     return 2;

@@ -4,7 +4,7 @@ import { typeDefs } from "../schema.js";
 // Resolvers are typed against our own context and sources; graphql's types are generic in both.
 type Resolver = GraphQLFieldResolver<any, any, any>;
 type FieldResolvers = Record<string, Resolver | { readonly subscribe?: Resolver; readonly resolve?: Resolver }>;
-export type Resolvers = Record<string, GraphQLScalarType | FieldResolvers>;
+type Resolvers = Record<string, GraphQLScalarType | FieldResolvers>;
 
 /**
  * The API's schema with `resolvers`, built the cheap way for a Lambda's cold start: the SDL is
