@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { Agent, request as httpRequest } from "node:http";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -63,8 +63,19 @@ async function start(args: string[], address: RegExp): Promise<Server> {
   };
 }
 
-/** CPU seconds (user + system) a process has used, from /proc. */
+/**
+ * CPU seconds a process has used, all its threads: from each thread's schedstat (nanoseconds,
+ * brought up to date whenever the thread sleeps, as a server does between rounds), else from
+ * /proc/<pid>/stat, whose clock ticks (10 ms) are coarse next to a round's 200 commands.
+ */
 function cpuSeconds(pid: number): number {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+    if (ns > 0) return ns / 1e9;
+  } catch {
+    // A kernel without schedstat: the ticks below.
+  }
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
@@ -274,6 +285,8 @@ interface Subject {
   cpuSeconds: number;
   commands: number;
   readonly loopCommands: { 1: number; 10: number };
+  /** Each round's own figures, for the spread of the ratios from round to round. */
+  readonly rounds: { p50: number; cpuUs: number; perSecond10: number }[];
 }
 
 async function subject(name: string, server: Server, player: (base: string) => Promise<Player>): Promise<Subject> {
@@ -281,20 +294,25 @@ async function subject(name: string, server: Server, player: (base: string) => P
   for (let i = 0; i < 200; i++) await warm.next();
   warm.close();
   const players = (n: number) => Promise.all(Array.from({ length: n }, () => player(server.url)));
-  return { name, server, one: await player(server.url), loops: { 1: await players(1), 10: await players(10) }, latencies: [], cpuSeconds: 0, commands: 0, loopCommands: { 1: 0, 10: 0 } };
+  return { name, server, one: await player(server.url), loops: { 1: await players(1), 10: await players(10) }, latencies: [], cpuSeconds: 0, commands: 0, loopCommands: { 1: 0, 10: 0 }, rounds: [] };
 }
 
 /** A round's share of the sequential commands: latencies, and the server's CPU over them. */
 async function sequentialRound(s: Subject, commands: number): Promise<void> {
   const cpu0 = cpuSeconds(s.server.process.pid!);
-  for (let i = 0; i < commands; i++) s.latencies.push(await s.one.next());
-  s.cpuSeconds += cpuSeconds(s.server.process.pid!) - cpu0;
+  const latencies: number[] = [];
+  for (let i = 0; i < commands; i++) latencies.push(await s.one.next());
+  const cpu = cpuSeconds(s.server.process.pid!) - cpu0;
+  s.latencies.push(...latencies);
+  s.cpuSeconds += cpu;
   s.commands += commands;
+  s.rounds.push({ p50: percentile(latencies.sort((a, b) => a - b), 50), cpuUs: (cpu * 1e6) / commands, perSecond10: 0 });
 }
 
 /** A round's share of a closed loop: every player sends its next command as soon as the last is answered. */
 async function loopRound(s: Subject, matches: 1 | 10, ms: number): Promise<void> {
   const until = performance.now() + ms;
+  const before = s.loopCommands[matches];
   await Promise.all(
     s.loops[matches].map(async (p) => {
       while (performance.now() < until) {
@@ -303,6 +321,7 @@ async function loopRound(s: Subject, matches: 1 | 10, ms: number): Promise<void>
       }
     }),
   );
+  if (matches === 10) s.rounds.at(-1)!.perSecond10 = ((s.loopCommands[10] - before) * 1000) / ms;
 }
 
 function figures(s: Subject): Figures {
@@ -342,14 +361,19 @@ export const suite: Suite = {
         for (const s of order) await loopRound(s, 1, CLOSED_LOOP_MS / ROUNDS);
         for (const s of order) await loopRound(s, 10, CLOSED_LOOP_MS / ROUNDS);
       }
-      const [baseline, ...rest] = subjects.map((s) => ({ name: s.name, f: figures(s) }));
+      const [baseline, ...rest] = subjects.map((s) => ({ name: s.name, f: figures(s), rounds: s.rounds }));
       const b = baseline!.f;
-      return rest.flatMap(({ name, f }) => [
-        { name: `${name}: p50 per command`, unit: "ms", value: f.p50, better: "lower", baseline: BASELINE, baselineValue: b.p50 },
+      // How far the ratio of one round strays from another's: a ratio near 1 within that spread is a draw.
+      const spread = (rounds: Subject["rounds"], figure: keyof Subject["rounds"][number]) => {
+        const ratios = rounds.map((r, i) => r[figure] / baseline!.rounds[i]![figure]).sort((x, y) => x - y);
+        return `ratio per round ${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}`;
+      };
+      return rest.flatMap(({ name, f, rounds }) => [
+        { name: `${name}: p50 per command`, unit: "ms", value: f.p50, better: "lower", baseline: BASELINE, baselineValue: b.p50, note: spread(rounds, "p50") },
         { name: `${name}: p99 per command`, unit: "ms", value: f.p99, better: "lower", baseline: BASELINE, baselineValue: b.p99 },
-        { name: `${name}: server CPU per command`, unit: "µs", value: f.cpuUs, better: "lower", baseline: BASELINE, baselineValue: b.cpuUs },
+        { name: `${name}: server CPU per command`, unit: "µs", value: f.cpuUs, better: "lower", baseline: BASELINE, baselineValue: b.cpuUs, note: spread(rounds, "cpuUs") },
         { name: `${name}: commands/s, 1 match`, unit: "commands/s", value: f.perSecond1, better: "higher", baseline: BASELINE, baselineValue: b.perSecond1 },
-        { name: `${name}: commands/s, 10 matches`, unit: "commands/s", value: f.perSecond10, better: "higher", baseline: BASELINE, baselineValue: b.perSecond10 },
+        { name: `${name}: commands/s, 10 matches`, unit: "commands/s", value: f.perSecond10, better: "higher", baseline: BASELINE, baselineValue: b.perSecond10, note: spread(rounds, "perSecond10") },
       ]);
     } finally {
       for (const s of subjects) [s.one, ...s.loops[1], ...s.loops[10]].forEach((p) => p.close());
