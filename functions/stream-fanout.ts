@@ -2,8 +2,7 @@ import type { BatchResponse, StreamBatch } from "../src/realtime/fan-out.js";
 import { createLiveHandlers } from "../src/realtime/live-handlers.js";
 import { liveDeps } from "./live-runtime.js";
 
-// The fan-out runs subscribers' documents with graphql-js alone and never answers a message.
-const handlers = createLiveHandlers({ ...liveDeps, graphql: null });
+const handlers = createLiveHandlers(liveDeps);
 
 /** DynamoDB Streams of the table: pushes every committed event to the match's subscribers. */
 export const handler = (event: StreamBatch): Promise<BatchResponse> => handlers.stream(event);

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { ApolloServer } from "@apollo/server";
-import { type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema, subscribe as graphqlSubscribe } from "graphql";
-import type { GraphqlContext } from "../api/graphql/context.js";
-import { executeGraphqlOperation } from "../api/graphql/execute-operation.js";
+import { type DocumentNode, type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema, subscribe as graphqlSubscribe } from "graphql";
+import { executeGraphqlOperation, type FormatError } from "../api/graphql/execute-operation.js";
 import type { LiveContext, LiveRequest } from "../api/graphql/executable-schema.js";
 import { parseLiveDocument } from "../api/graphql/executable-schema.js";
 import type { RateLimiter } from "../api/rate-limit.js";
@@ -22,8 +20,8 @@ export interface GatewayDeps extends DeliveryDeps {
   readonly store: EventStore;
   readonly connections: ConnectionStore;
   readonly formatErrors: (result: ExecutionResult) => FormattedExecutionResult;
-  /** The HTTP GraphQL server, which runs the queries and mutations sent over a connection (null: see LiveHandlerDeps). */
-  readonly graphql: ApolloServer<GraphqlContext> | null;
+  /** One error as the API sends it (format-error.ts), for the queries and mutations sent over a connection. */
+  readonly formatError: FormatError;
   /** The local server's limiter (on AWS, API Gateway throttles the routes instead). */
   readonly rateLimiter?: RateLimiter | undefined;
 }
@@ -91,7 +89,7 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
     await send({ type: "error", id, payload: deps.formatErrors({ errors: parsed.errors }).errors ?? [] });
     return;
   }
-  if (parsed.operation !== "subscription") return answerOperation(deps, connection, ip, id, payload);
+  if (parsed.operation !== "subscription") return answerOperation(deps, connection, ip, id, parsed.document, payload);
 
   // graphql-js runs the field's `subscribe`, which coerces the arguments and, here, stores the
   // subscription instead of opening an in-process stream.
@@ -145,14 +143,13 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
  * (invalid, too complex, rate limited), an `error` message. Its id must not be one of the
  * connection's running subscriptions, whose client would take the `complete` as their end.
  */
-async function answerOperation(deps: GatewayDeps, connection: ConnectionRecord, ip: string | undefined, id: string, payload: LiveRequest): Promise<void> {
+async function answerOperation(deps: GatewayDeps, connection: ConnectionRecord, ip: string | undefined, id: string, document: DocumentNode, payload: LiveRequest): Promise<void> {
   const send = (message: ServerMessage) => deps.post(connection.connectionId, message);
   if (connection.subscriptions.some((ref) => ref.slice(ref.indexOf("#") + 1) === id)) {
     await send(errorMessage(id, "BAD_USER_INPUT", `a subscription with id "${id}" is already running on this connection`));
     return;
   }
-  if (!deps.graphql) throw new Error("these live handlers have no GraphQL server: they cannot answer a query or mutation");
-  const answer = await executeGraphqlOperation(deps.graphql, deps.service, { ip, credential: connection.credential }, payload, deps.rateLimiter);
+  const answer = await executeGraphqlOperation(deps, { ip, credential: connection.credential }, document, payload);
   if ("refused" in answer) {
     await send({ type: "error", id, payload: answer.refused });
     return;

@@ -1,7 +1,5 @@
-import type { ApolloServer } from "@apollo/server";
 import type { ExecutionResult, FormattedExecutionResult } from "graphql";
 import { executableSchema } from "../api/graphql/executable-schema.js";
-import type { GraphqlContext } from "../api/graphql/context.js";
 import { createFormatError } from "../api/graphql/format-error.js";
 import type { RateLimiter } from "../api/rate-limit.js";
 import type { Logger } from "../api/logger.js";
@@ -21,12 +19,6 @@ export interface LiveHandlerDeps {
   readonly connections: ConnectionStore;
   readonly post: Post;
   readonly logger: Logger;
-  /**
-   * Makes the server that runs the queries and mutations sent over a connection, called on the
-   * first one (Apollo starts on its first operation). Null where no message is ever handled: the
-   * stream fan-out's function, whose bundle stays under 1 MB without Apollo.
-   */
-  readonly graphql: (() => ApolloServer<GraphqlContext>) | null;
   /** The local server's rate limiter, for commands sent over a connection; none on AWS. */
   readonly rateLimiter?: RateLimiter | undefined;
   /** The stream handler; `bench/suites/live.ts` passes the earlier one as its baseline. */
@@ -42,17 +34,14 @@ export function createLiveHandlers(deps: LiveHandlerDeps) {
   const formatError = createFormatError(deps.logger);
   const formatErrors = (result: ExecutionResult): FormattedExecutionResult =>
     result.errors ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON(), e)) } : (result as FormattedExecutionResult);
-  // The schema and the GraphQL server are made when an event needs them: the commonest first
-  // events of a cold start, a connection_init or a commit that nobody follows, need neither.
-  let graphql: ApolloServer<GraphqlContext> | undefined;
+  // The schema is built when an event needs it: the commonest first events of a cold start, a
+  // connection_init or a commit that nobody follows, do not.
   const routeDeps = {
     ...deps,
     get schema() {
       return executableSchema();
     },
-    get graphql() {
-      return deps.graphql && (graphql ??= deps.graphql());
-    },
+    formatError,
     formatErrors,
     execute: updateExecutor(executableSchema, deps.service, formatErrors),
     states: new RecentStates(),

@@ -213,7 +213,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         connections: new ConnectionStore(local.dynamo.doc, tableName),
         post,
         logger,
-        graphql: () => apollo,
         rateLimiter,
         fanOut: options.lambdaPath?.fanOut,
       });
@@ -221,7 +220,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       localStream = feeder;
       cleanups.push(() => feeder.close());
     } else {
-      const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, signal: hub, logger, graphql: apollo, rateLimiter });
+      const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, signal: hub, logger, rateLimiter });
       cleanups.push(() => live.close());
     }
     const deadlines = startDeadlineTimer(() => service.finishOverdue(), options.deadlineSweepMs ?? DEADLINE_SWEEP_MS, logger);

@@ -1,9 +1,7 @@
 import type { Server } from "node:http";
-import type { ApolloServer } from "@apollo/server";
 import { execute, type ExecutionArgs, type FormattedExecutionResult, GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from "graphql";
 import { CloseCode, makeServer } from "graphql-ws";
 import { WebSocketServer } from "ws";
-import type { GraphqlContext } from "../api/graphql/context.js";
 import { executeGraphqlOperation, type SocketCaller } from "../api/graphql/execute-operation.js";
 import { executableSchema, type LiveContext, parseLiveDocument } from "../api/graphql/executable-schema.js";
 import { createFormatError } from "../api/graphql/format-error.js";
@@ -36,20 +34,18 @@ export interface DirectLiveOptions {
   readonly service: TabulaService;
   readonly signal: CommitSignal;
   readonly logger: Logger;
-  /** The HTTP GraphQL server, which runs the queries and mutations sent over a connection. */
-  readonly graphql: ApolloServer<GraphqlContext>;
   readonly rateLimiter?: RateLimiter | undefined;
 }
 
 /**
- * A query or mutation already run by the HTTP GraphQL server, its errors formatted there: it
- * rides to graphql-ws as the root value, and `execute` and `onNext` hand it on untouched.
+ * A query or mutation already run (execute-operation.ts), its errors formatted there: it rides
+ * to graphql-ws as the root value, and `execute` and `onNext` hand it on untouched.
  */
 class Answered {
   constructor(readonly result: FormattedExecutionResult) {}
 }
 
-/** An error the HTTP GraphQL server has formatted already (an operation it refused before running it). */
+/** An error formatted already (an operation refused before it ran). */
 class FormattedError extends GraphQLError {
   constructor(readonly formatted: GraphQLFormattedError) {
     super(formatted.message);
@@ -59,13 +55,14 @@ class FormattedError extends GraphQLError {
 /**
  * Subscriptions served by this process with the `graphql-ws` library on the same path and port
  * as HTTP GraphQL. Every update is read back from the store, so what a subscriber receives is
- * exactly the committed log, as on AWS. Queries and mutations on the same connection run
- * through the HTTP GraphQL server with the connection's credential (see gateway-routes.ts for
- * the API Gateway path, which answers them alike).
+ * exactly the committed log, as on AWS. Queries and mutations on the same connection run as over
+ * HTTP, with the connection's credential (see gateway-routes.ts for the API Gateway path, which
+ * answers them alike).
  */
 export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: WebSocketServer; close(): Promise<void> } {
   const schema: GraphQLSchema = executableSchema();
   const formatError = createFormatError(options.logger);
+  const operations = { schema, service: options.service, formatError, rateLimiter: options.rateLimiter };
   const format = (errors: readonly GraphQLError[]) => errors.map((e) => (e instanceof FormattedError ? e.formatted : formatError(e.toJSON(), e)));
   const wss = new WebSocketServer({
     server: options.httpServer,
@@ -91,7 +88,7 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
       if (parsed.errors) return parsed.errors;
       const { document } = parsed;
       if (parsed.operation !== "subscription") {
-        const answer = await executeGraphqlOperation(options.graphql, options.service, ctx.extra, payload, options.rateLimiter);
+        const answer = await executeGraphqlOperation(operations, ctx.extra, document, payload);
         if ("refused" in answer) return answer.refused.map((e) => new FormattedError(e));
         return { schema, document, operationName: payload.operationName ?? undefined, rootValue: new Answered(answer.result) };
       }

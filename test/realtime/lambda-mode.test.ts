@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGraphqlServer } from "../../src/api/graphql/server.js";
 import { createLogger } from "../../src/api/logger.js";
 import type { ServerMessage } from "../../src/realtime/protocol.js";
 import { createLiveHandlers } from "../../src/realtime/live-handlers.js";
@@ -171,7 +170,6 @@ describe("the lambda path in the local server", () => {
         connections,
         post: async (to, message) => (posted.push({ to, message }), "sent"),
         logger: createLogger("silent"),
-        graphql: () => createGraphqlServer(),
       });
       const connectionId = "out+of/order=";
       const context = (routeKey: string) => ({ requestContext: { connectionId, routeKey } });

@@ -143,6 +143,9 @@ describe.each(MODES)("queries and mutations over the socket (%s mode)", (mode) =
       { name: "an illegal move", token: created.tokens[mover], query: MOVE, variables: { id, move: "6/off 6/off" }, code: "ILLEGAL_MOVE" },
       { name: "a variable of the wrong type", token: created.tokens[mover], query: MOVE, variables: { id, move: movable.legalMoves[0], v: "one" }, code: "BAD_USER_INPUT" },
       { name: "an unknown field", token: created.tokens[mover], query: `mutation($id: ID!) { rollDice(matchId: $id) { nope } }`, variables: { id }, code: "BAD_USER_INPUT" },
+      // The same text again: the socket answers it from the document it parsed and validated before.
+      { name: "the unknown field again", token: created.tokens[mover], query: `mutation($id: ID!) { rollDice(matchId: $id) { nope } }`, variables: { id }, code: "BAD_USER_INPUT" },
+      { name: "a required variable left out", token: created.tokens[mover], query: MOVE, variables: { id }, code: "BAD_USER_INPUT" },
       { name: "brackets nested past the limit", token: created.tokens[mover], query: `mutation { rollDice(matchId: ${"[".repeat(70)}1${"]".repeat(70)}) { id } }`, code: "BAD_USER_INPUT" },
       { name: "too many fields", query: `{ ${aliases} }`, code: "QUERY_TOO_COMPLEX" },
       { name: "a token of no seat", token: "tbl_not-a-real-token", query: ROLL, variables: { id }, code: "FORBIDDEN" },

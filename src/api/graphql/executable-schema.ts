@@ -40,6 +40,15 @@ export interface LiveRequest {
   readonly variables?: Record<string, unknown> | null | undefined;
 }
 
+/**
+ * Documents parsed from `subscribe` messages, the most recently used last: a bot or an embed
+ * sends the same few documents again and again, and graphql-js treats a document as read-only,
+ * so it is parsed once (and validated once: execute-operation.ts). Bounded in count and size.
+ */
+const parsed = new Map<string, DocumentNode>();
+const CACHED_DOCUMENTS = 256;
+const CACHED_QUERY_CHARS = 4096;
+
 /** A document read from a `subscribe` message, with the kind of the one operation it runs. */
 export type LiveDocument =
   | { readonly operation: OperationTypeNode; readonly document: DocumentNode; readonly errors?: undefined }
@@ -48,21 +57,23 @@ export type LiveDocument =
 /**
  * Reads a document sent over a WebSocket: within the nesting and token limits it must parse and
  * name one operation (`operationName` picks it; several without a name are refused). A query or
- * mutation is returned as soon as that is known: the transport runs it through the HTTP GraphQL
- * server (`executeGraphqlOperation`), which validates it with the same rules and limits as over
- * HTTP. A subscription must also pass the standard rules and our complexity limits here, and
+ * mutation is returned as soon as that is known: `executeGraphqlOperation` validates and runs
+ * it with the same rules and limits as over HTTP. A subscription must also pass the standard rules and our complexity limits here, and
  * its variables must fit their types. Every problem is a BAD_USER_INPUT (or QUERY_TOO_COMPLEX)
  * error, as over HTTP: left to execution, a variable of the wrong type would come back as an
  * error without a code of ours, an INTERNAL_SERVER_ERROR.
  */
 export function parseLiveDocument(schema: GraphQLSchema, { query, operationName, variables }: LiveRequest): LiveDocument {
-  if (nestsDeeperThan(query, LIMITS.maxDocumentNesting)) return { errors: [tooDeepError()] };
-  let document: DocumentNode;
-  try {
-    document = parse(query, { maxTokens: LIMITS.maxQueryTokens });
-  } catch (error) {
-    return { errors: [userError(error as GraphQLError)] };
+  let document = parsed.get(query);
+  if (!document) {
+    if (nestsDeeperThan(query, LIMITS.maxDocumentNesting)) return { errors: [tooDeepError()] };
+    try {
+      document = parse(query, { maxTokens: LIMITS.maxQueryTokens });
+    } catch (error) {
+      return { errors: [userError(error as GraphQLError)] };
+    }
   }
+  remember(query, document);
   const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
   if (!operation) return { errors: [userError(new GraphQLError("name one operation of the document (operationName)"))] };
@@ -72,6 +83,13 @@ export function parseLiveDocument(schema: GraphQLSchema, { query, operationName,
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 10 });
   if (coerced.errors) return { errors: coerced.errors.map(userError) };
   return { operation: operation.operation, document };
+}
+
+function remember(query: string, document: DocumentNode): void {
+  if (query.length > CACHED_QUERY_CHARS) return;
+  parsed.delete(query);
+  parsed.set(query, document);
+  if (parsed.size > CACHED_DOCUMENTS) parsed.delete(parsed.keys().next().value!);
 }
 
 const userError = (error: GraphQLError): GraphQLError =>

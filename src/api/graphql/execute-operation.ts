@@ -1,10 +1,24 @@
-import type { ApolloServer } from "@apollo/server";
-import type { FormattedExecutionResult, GraphQLFormattedError } from "graphql";
+import {
+  type DocumentNode,
+  execute,
+  type FormattedExecutionResult,
+  getOperationAST,
+  GraphQLError,
+  type GraphQLErrorOptions,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  Kind,
+  specifiedRules,
+  validate,
+} from "graphql";
+import { TabulaError } from "../../errors.js";
 import type { Credential } from "../../service/credential.js";
 import type { TabulaService } from "../../service/service.js";
 import { admitCaller, type RateLimiter } from "../rate-limit.js";
 import type { GraphqlContext } from "./context.js";
 import type { LiveRequest } from "./executable-schema.js";
+import { mutationCosts } from "./mutation-costs.js";
+import { validationRules } from "./validation-rules.js";
 
 /** Who sends an operation over a WebSocket: the connection's address and its credential (null: a spectator). */
 export interface SocketCaller {
@@ -15,31 +29,72 @@ export interface SocketCaller {
 /** Refused before it ran (the cases HTTP answers with a 4xx and no `data`), or executed. */
 export type OperationAnswer = { readonly refused: readonly GraphQLFormattedError[] } | { readonly result: FormattedExecutionResult };
 
+/** Formats one error as the API sends it (format-error.ts), given graphql-js's form of it and the error itself. */
+export type FormatError = (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+
+export interface OperationDeps {
+  readonly schema: GraphQLSchema;
+  readonly service: TabulaService;
+  readonly formatError: FormatError;
+  readonly rateLimiter?: RateLimiter | undefined;
+}
+
+const RULES = [...specifiedRules, ...validationRules()];
+
+/** Validation depends on the document alone: a document the cache of parsed ones hands out again is validated once. */
+const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+
 /**
- * A query or mutation that came over a WebSocket, run by the HTTP GraphQL server itself: the same
- * validation rules and complexity limits, the same rate-limit plugin (counting against the
- * connection's address and token hash, as HTTP counts the request's), the same resolvers and
- * the same error formatting, so every answer carries the code HTTP would give. The caller acts
- * with its credential, the hash of its token: a connection never holds the token itself.
+ * A query or mutation that came over a WebSocket, parsed already (`parseLiveDocument`), run with
+ * graphql-js as Apollo runs one over HTTP: the same validation rules and complexity limits, the
+ * mutation's commands counted against the connection's address and token hash before anything
+ * runs (as HTTP's rate-limit plugin counts them), the same resolvers and context, and every error
+ * formatted by the same function under the code Apollo would have given it, so every answer
+ * carries the code HTTP gives (test/realtime/operations-over-socket.test.ts compares them).
+ * Apollo's own request pipeline (its hooks, its hashing of every document) is no use to a socket,
+ * and the API Gateway function that answers messages does not load it. The caller acts with its
+ * credential, the hash of its token: a connection never holds the token itself.
  */
-export async function executeGraphqlOperation(
-  server: ApolloServer<GraphqlContext>,
-  service: TabulaService,
-  caller: SocketCaller,
-  request: LiveRequest,
-  rateLimiter?: RateLimiter,
-): Promise<OperationAnswer> {
-  const contextValue: GraphqlContext = {
-    service,
-    auth: { token: caller.credential ?? undefined },
-    ...(rateLimiter ? { admit: (kind, cost) => admitCaller(rateLimiter, kind, { ip: caller.ip, tokenHash: caller.credential?.hash }, cost) } : {}),
+export async function executeGraphqlOperation(deps: OperationDeps, caller: SocketCaller, document: DocumentNode, request: LiveRequest): Promise<OperationAnswer> {
+  const format = (error: GraphQLError): GraphQLFormattedError => {
+    const json = error.toJSON();
+    return deps.formatError({ ...json, extensions: { ...json.extensions, code: error.extensions.code ?? "INTERNAL_SERVER_ERROR" } }, error);
   };
-  const response = await server.executeOperation(
-    { query: request.query, variables: request.variables ?? undefined, operationName: request.operationName ?? undefined },
-    { contextValue },
-  );
-  // No operation of this API defers or streams, so every answer is a single result.
-  if (response.body.kind !== "single") throw new Error("an incremental GraphQL response cannot be sent over a WebSocket");
-  const result = response.body.singleResult;
-  return "data" in result ? { result } : { refused: result.errors ?? [] };
+  const refused = (errors: readonly GraphQLError[]): OperationAnswer => ({ refused: errors.map(format) });
+
+  let invalid = validated.get(document);
+  if (!invalid) validated.set(document, (invalid = validate(deps.schema, document, RULES)));
+  if (invalid.length > 0) return refused(invalid.map((error) => withCode(error, "GRAPHQL_VALIDATION_FAILED", { nodes: error.nodes, originalError: error.originalError ?? error })));
+
+  const operationName = request.operationName ?? undefined;
+  const operation = getOperationAST(document, operationName);
+  const { rateLimiter } = deps;
+  const admit: GraphqlContext["admit"] = rateLimiter && ((kind, cost) => admitCaller(rateLimiter, kind, { ip: caller.ip, tokenHash: caller.credential?.hash }, cost));
+  if (admit && operation?.operation === "mutation") {
+    try {
+      for (const [kind, cost] of mutationCosts(operation, document)) admit(kind, cost);
+    } catch (error) {
+      if (!(error instanceof TabulaError)) throw error;
+      return refused([new GraphQLError(error.message, { originalError: error, extensions: { code: error.code } })]);
+    }
+  }
+
+  const contextValue: GraphqlContext = { service: deps.service, auth: { token: caller.credential ?? undefined }, ...(admit ? { admit } : {}) };
+  const result = await execute({ schema: deps.schema, document, variableValues: request.variables ?? undefined, operationName, contextValue });
+  // Variables that do not fit their types: the client's mistake, refused before anything ran.
+  const errors = result.errors?.map((error) => (isVariableError(error) ? withCode(error, "BAD_USER_INPUT", { nodes: error.nodes, originalError: error.originalError ?? error, extensions: error.extensions }) : error));
+  if (!("data" in result)) return refused(errors ?? []);
+  return { result: { ...result, errors: errors?.map(format) } };
+}
+
+/** A copy of `error` under one of Apollo's request codes (which format-error.ts maps onto ours). */
+const withCode = (error: GraphQLError, code: string, options: GraphQLErrorOptions): GraphQLError =>
+  new GraphQLError(error.message, { ...options, extensions: { ...options.extensions, code } });
+
+/** graphql-js's words for a variable it could not coerce, which Apollo answers as BAD_USER_INPUT. */
+function isVariableError(error: GraphQLError): boolean {
+  const node = error.nodes?.length === 1 ? error.nodes[0] : undefined;
+  if (node?.kind !== Kind.VARIABLE_DEFINITION || error.extensions.code != null) return false;
+  const variable = `Variable "$${node.variable.name.value}"`;
+  return [" has invalid value", " got invalid value ", " of required type ", " of non-null type "].some((words) => error.message.startsWith(variable + words));
 }

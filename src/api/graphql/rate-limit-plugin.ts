@@ -1,9 +1,9 @@
 import { type ApolloServerPlugin, HeaderMap } from "@apollo/server";
-import { type DocumentNode, GraphQLError, Kind, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
+import { GraphQLError } from "graphql";
 import { HTTP_STATUS, TabulaError } from "../../errors.js";
 import { errorHeaders } from "../errors.js";
-import { type RateLimitKind, rateLimitKindOf } from "../rate-limit.js";
 import type { GraphqlContext } from "./context.js";
+import { mutationCosts } from "./mutation-costs.js";
 
 /**
  * Counts a mutation's root fields against the caller's rate limits before anything runs, so a
@@ -17,7 +17,7 @@ export const rateLimitPlugin: ApolloServerPlugin<GraphqlContext> = {
       async didResolveOperation({ operation, document, contextValue }) {
         if (!contextValue.admit || operation?.operation !== "mutation") return;
         try {
-          for (const [kind, cost] of costs(operation, document)) contextValue.admit(kind, cost);
+          for (const [kind, cost] of mutationCosts(operation, document)) contextValue.admit(kind, cost);
         } catch (error) {
           if (!(error instanceof TabulaError)) throw error;
           const headers = new HeaderMap(Object.entries(errorHeaders(error)));
@@ -27,24 +27,3 @@ export const rateLimitPlugin: ApolloServerPlugin<GraphqlContext> = {
     };
   },
 };
-
-/** How many root fields of each budget the operation selects, fragments expanded. */
-function costs(operation: OperationDefinitionNode, document: DocumentNode): Map<RateLimitKind, number> {
-  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d.selectionSet] as const] : [])));
-  const found = new Map<RateLimitKind, number>();
-  // Validation has refused fragment cycles and the complexity rule bounds the size.
-  const visit = (set: SelectionSetNode): void => {
-    for (const selection of set.selections) {
-      if (selection.kind === Kind.FIELD) {
-        const kind = rateLimitKindOf({ graphql: `Mutation.${selection.name.value}` });
-        if (kind) found.set(kind, (found.get(kind) ?? 0) + 1);
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
-      else {
-        const fragment = fragments.get(selection.name.value);
-        if (fragment) visit(fragment);
-      }
-    }
-  };
-  visit(operation.selectionSet);
-  return found;
-}

@@ -9,12 +9,12 @@ import {
 import { LIMITS } from "../limits.js";
 import type { Logger } from "../logger.js";
 import { silentLogger } from "../logger.js";
-import { complexityRule, type ComplexityLimits, DEFAULT_COMPLEXITY_LIMITS } from "./complexity-rule.js";
+import type { ComplexityLimits } from "./complexity-rule.js";
 import type { GraphqlContext } from "./context.js";
 import { createFormatError } from "./format-error.js";
-import { noSubscriptionRule } from "./no-subscription-rule.js";
 import { rateLimitPlugin } from "./rate-limit-plugin.js";
 import { executableSchema } from "./executable-schema.js";
+import { validationRules } from "./validation-rules.js";
 
 export interface GraphqlServerOptions {
   readonly logger?: Logger;
@@ -32,7 +32,7 @@ export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloS
     schema: executableSchema(),
     formatError: createFormatError(logger),
     // Only HTTP is served here: subscriptions are the WebSocket transports' (executable-schema.ts).
-    validationRules: [noSubscriptionRule, complexityRule(options.limits ?? DEFAULT_COMPLEXITY_LIMITS)],
+    validationRules: validationRules(options.limits),
     // The parser recurses into nested literals: a token budget stops a document built to exhaust
     // the stack before parsing starts, with a clear message (the introspection query has ~700).
     parseOptions: { maxTokens: LIMITS.maxQueryTokens },

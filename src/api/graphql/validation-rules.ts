@@ -1,0 +1,9 @@
+import { type ValidationRule } from "graphql";
+import { complexityRule, type ComplexityLimits, DEFAULT_COMPLEXITY_LIMITS } from "./complexity-rule.js";
+import { noSubscriptionRule } from "./no-subscription-rule.js";
+
+/**
+ * What a query or mutation is validated with beyond graphql-js's own rules, over HTTP (Apollo,
+ * server.ts) and over a WebSocket (execute-operation.ts) alike.
+ */
+export const validationRules = (limits: ComplexityLimits = DEFAULT_COMPLEXITY_LIMITS): ValidationRule[] => [noSubscriptionRule, complexityRule(limits)];
