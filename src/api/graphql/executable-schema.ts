@@ -1,9 +1,10 @@
 import { nestsDeeperThan, tooDeepError } from "./document-nesting.js";
 import { LIMITS } from "../limits.js";
-import { type DocumentNode, getVariableValues, GraphQLError, type GraphQLSchema, Kind, OperationTypeNode, parse, specifiedRules, validate } from "graphql";
+import { type DocumentNode, getVariableValues, GraphQLError, type GraphQLSchema, Kind, OperationTypeNode, parse, specifiedRules } from "graphql";
 import type { MatchUpdate } from "../../service/match-update.js";
 import { buildApiSchema } from "./api-schema.js";
 import { complexityRule } from "./complexity-rule.js";
+import { cachedValidator } from "./validation-rules.js";
 import type { GraphqlContext } from "./context.js";
 import { resolvers } from "./resolvers.js";
 
@@ -43,11 +44,12 @@ export interface LiveRequest {
 /**
  * Documents parsed from `subscribe` messages, the most recently used last: a bot or an embed
  * sends the same few documents again and again, and graphql-js treats a document as read-only,
- * so it is parsed once (and validated once: execute-operation.ts). Bounded in count and size.
+ * so it is parsed once (and validated once: validation-rules.ts). Bounded in count and size.
  */
 const parsed = new Map<string, DocumentNode>();
 const CACHED_DOCUMENTS = 256;
 const CACHED_QUERY_CHARS = 4096;
+const validSubscription = cachedValidator([...specifiedRules, complexityRule()]);
 
 /** A document read from a `subscribe` message, with the kind of the one operation it runs. */
 export type LiveDocument =
@@ -78,7 +80,7 @@ export function parseLiveDocument(schema: GraphQLSchema, { query, operationName,
   const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
   if (!operation) return { errors: [userError(new GraphQLError("name one operation of the document (operationName)"))] };
   if (operation.operation !== OperationTypeNode.SUBSCRIPTION) return { operation: operation.operation, document };
-  const errors = validate(schema, document, [...specifiedRules, complexityRule()]);
+  const errors = validSubscription(schema, document);
   if (errors.length > 0) return { errors: errors.map(userError) };
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {}, { maxErrors: 10 });
   if (coerced.errors) return { errors: coerced.errors.map(userError) };

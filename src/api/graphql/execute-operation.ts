@@ -9,7 +9,6 @@ import {
   type GraphQLSchema,
   Kind,
   specifiedRules,
-  validate,
 } from "graphql";
 import { TabulaError } from "../../errors.js";
 import type { Credential } from "../../service/credential.js";
@@ -18,7 +17,7 @@ import { admitCaller, type RateLimiter } from "../rate-limit.js";
 import type { GraphqlContext } from "./context.js";
 import type { LiveRequest } from "./executable-schema.js";
 import { mutationCosts } from "./mutation-costs.js";
-import { validationRules } from "./validation-rules.js";
+import { cachedValidator, validationRules } from "./validation-rules.js";
 
 /** Who sends an operation over a WebSocket: the connection's address and its credential (null: a spectator). */
 export interface SocketCaller {
@@ -39,10 +38,7 @@ export interface OperationDeps {
   readonly rateLimiter?: RateLimiter | undefined;
 }
 
-const RULES = [...specifiedRules, ...validationRules()];
-
-/** Validation depends on the document alone: a document the cache of parsed ones hands out again is validated once. */
-const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
+const validated = cachedValidator([...specifiedRules, ...validationRules()]);
 
 /**
  * A query or mutation that came over a WebSocket, parsed already (`parseLiveDocument`), run with
@@ -62,8 +58,7 @@ export async function executeGraphqlOperation(deps: OperationDeps, caller: Socke
   };
   const refused = (errors: readonly GraphQLError[]): OperationAnswer => ({ refused: errors.map(format) });
 
-  let invalid = validated.get(document);
-  if (!invalid) validated.set(document, (invalid = validate(deps.schema, document, RULES)));
+  const invalid = validated(deps.schema, document);
   if (invalid.length > 0) return refused(invalid.map((error) => withCode(error, "GRAPHQL_VALIDATION_FAILED", { nodes: error.nodes, originalError: error.originalError ?? error })));
 
   const operationName = request.operationName ?? undefined;
