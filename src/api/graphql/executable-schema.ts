@@ -60,10 +60,10 @@ export type LiveDocument =
  * Reads a document sent over a WebSocket: within the nesting and token limits it must parse and
  * name one operation (`operationName` picks it; several without a name are refused). A query or
  * mutation is returned as soon as that is known: `executeGraphqlOperation` validates and runs
- * it with the same rules and limits as over HTTP. A subscription must also pass the standard rules and our complexity limits here, and
- * its variables must fit their types. Every problem is a BAD_USER_INPUT (or QUERY_TOO_COMPLEX)
- * error, as over HTTP: left to execution, a variable of the wrong type would come back as an
- * error without a code of ours, an INTERNAL_SERVER_ERROR.
+ * it with the same rules and limits as over HTTP. A subscription must also pass the standard
+ * rules and our complexity limits here, and its variables must fit their types. Every problem
+ * is a BAD_USER_INPUT (or QUERY_TOO_COMPLEX) error, as over HTTP: left to execution, a variable
+ * of the wrong type would come back as an error without a code of ours, an INTERNAL_SERVER_ERROR.
  */
 export function parseLiveDocument(schema: GraphQLSchema, { query, operationName, variables }: LiveRequest): LiveDocument {
   let document = parsed.get(query);
