@@ -52,10 +52,8 @@ const validated = cachedValidator([...specifiedRules, ...validationRules()]);
  * credential, the hash of its token: a connection never holds the token itself.
  */
 export async function executeGraphqlOperation(deps: OperationDeps, caller: SocketCaller, document: DocumentNode, request: LiveRequest): Promise<OperationAnswer> {
-  const format = (error: GraphQLError): GraphQLFormattedError => {
-    const json = error.toJSON();
-    return deps.formatError({ ...json, extensions: { ...json.extensions, code: error.extensions.code ?? "INTERNAL_SERVER_ERROR" } }, error);
-  };
+  // An error without a code is an internal one to formatError, as to Apollo.
+  const format = (error: GraphQLError): GraphQLFormattedError => deps.formatError(error.toJSON(), error);
   const refused = (errors: readonly GraphQLError[]): OperationAnswer => ({ refused: errors.map(format) });
 
   const invalid = validated(deps.schema, document);
@@ -70,7 +68,8 @@ export async function executeGraphqlOperation(deps: OperationDeps, caller: Socke
       for (const [kind, cost] of mutationCosts(operation, document)) admit(kind, cost);
     } catch (error) {
       if (!(error instanceof TabulaError)) throw error;
-      return refused([new GraphQLError(error.message, { originalError: error, extensions: { code: error.code } })]);
+      // formatError finds the code (and retryAfter) on the TabulaError itself.
+      return refused([new GraphQLError(error.message, { originalError: error })]);
     }
   }
 
