@@ -307,7 +307,7 @@ export class TabulaStack extends Stack {
         bisectBatchOnError: true,
         retryAttempts: 5,
         // An update this old is not live any more; a subscriber still gets it with its match's next
-        // commit, since a delivery sends everything after the last version it was sent.
+        // commit: a retry that comes this late has marked how far the fan-out got (fan-out.ts).
         maxRecordAge: Duration.minutes(15),
         reportBatchItemFailures: true,
         onFailure: new SqsDlq(this.fanOutFailures),

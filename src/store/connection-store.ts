@@ -9,9 +9,9 @@ import { matchKey, TABLE_KEYS, TTL_ATTRIBUTE } from "./table.js";
  *   id a player token names) once `connection_init` came, never the token; and the set of its subscriptions (`<matchId>#<subscriptionId>`), for cleanup.
  * - `PK=MATCH#<matchId>, SK=SUB#<connectionId>#<subscriptionId>`: a subscription, stored in
  *   its match's partition so that the fan-out finds every subscriber with one consistent query.
- * - `PK=MATCH#<matchId>, SK=SUB`: the version through which the stream fan-out has delivered
- *   the match to every subscriber it follows (see `FanOutView`); read by that same query. It
- *   never expires: one small item per watched match, kept as long as the match.
+ * - `PK=MATCH#<matchId>, SK=SUB`: the match's mark, only while the stream fan-out needs one: the
+ *   version through which it has delivered the match to every subscriber it follows (see
+ *   `FanOutView`); read by that same query. It does not expire; the fan-out removes it.
  * Every item expires after CONNECTION_TTL_SECONDS (API Gateway's own connection limit). TTL
  * deletion lags by hours, so reads filter out expired items themselves.
  */
@@ -48,16 +48,19 @@ export interface SubscriptionRecord {
 }
 
 /**
- * A match's subscribers as the stream fan-out sees them. A subscriber the stream `follows` has
- * everything through `max(lastSent, deliveredThrough)`: once its catch-up has handed it over,
- * every commit reaches it from the fan-out, which delivers a match's commits in order, one
- * batch at a time, and records only how far it got for all of them. The others (a catch-up in
- * progress, or one that a failed push left behind) are brought up to date one by one, under a
- * lease (see `deliver.ts`).
+ * A match's subscribers as the stream fan-out sees them. Once its catch-up has handed it over, a
+ * subscriber the stream `follows` gets every commit from the fan-out, which is handed a match's
+ * commits in order, one batch at a time: it has everything through `lastSent` and through the
+ * version before the batch's first, or, while the match has a mark, through `max(lastSent,
+ * deliveredThrough)`. The fan-out writes the mark only where the stream's order is not enough: a
+ * batch that failed part way and will be handed over again, one that came late (see
+ * `fan-out.ts`). The others (a catch-up in progress, or one that a failed push left behind) are
+ * brought up to date one by one, under a lease (see `deliver.ts`).
  */
 export interface FanOutView {
   readonly subscribers: readonly (SubscriptionRecord & { readonly following: boolean })[];
-  readonly deliveredThrough: number;
+  /** The match's mark; null when it has none. */
+  readonly deliveredThrough: number | null;
 }
 
 const connKey = (connectionId: string) => ({ [TABLE_KEYS.partition]: `CONN#${connectionId}`, [TABLE_KEYS.sort]: "CONN" });
@@ -226,7 +229,7 @@ export class ConnectionStore {
   /** Every live subscription of a match and the fan-out's progress, consistently (a new subscriber is never missed). */
   async fanOutView(matchId: string): Promise<FanOutView> {
     const subscribers: FanOutView["subscribers"][number][] = [];
-    let deliveredThrough = 0;
+    let deliveredThrough: number | null = null;
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await this.doc.send(
@@ -262,7 +265,7 @@ export class ConnectionStore {
     return { subscribers, deliveredThrough };
   }
 
-  /** Records that every subscriber the fan-out follows has the match through `version`. */
+  /** Marks that every subscriber the fan-out follows has the match through `version` (the mark only rises). */
   async delivered(matchId: string, version: number): Promise<void> {
     try {
       await this.doc.send(
@@ -276,6 +279,22 @@ export class ConnectionStore {
       );
     } catch (error) {
       // A retried batch: the mark is there already.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  /** Removes the match's mark, unless it has risen past `version` meanwhile. */
+  async forgetDelivered(matchId: string, version: number): Promise<void> {
+    try {
+      await this.doc.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: { [TABLE_KEYS.partition]: matchKey(matchId), [TABLE_KEYS.sort]: FAN_OUT_SK },
+          ConditionExpression: "deliveredThrough <= :v",
+          ExpressionAttributeValues: { ":v": version },
+        }),
+      );
+    } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
   }

@@ -30,6 +30,9 @@ export function matchIdOfCommit(item: Record<string, { S?: string } | undefined>
   return pk?.startsWith("MATCH#") && sk?.startsWith("EV#") ? pk.slice("MATCH#".length) : null;
 }
 
+/** The version of the first event of a stored commit item (its key says it, as `commitKey` wrote it). */
+export const firstVersionOfCommit = (item: Record<string, { S?: string } | undefined>): number => Number(item[TABLE_KEYS.sort]?.S?.slice("EV#".length));
+
 /** Sorts after every commit key of a partition. */
 export const COMMIT_KEY_END = "EV#~";
 

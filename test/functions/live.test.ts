@@ -101,7 +101,7 @@ const send = (connectionId: string, msg: unknown) => message.invoke<{ statusCode
 const postedTo = (connectionId: string) => posted.filter((p) => p.connectionId === connectionId).map((p) => p.message);
 
 /** A DynamoDB Streams record of a committed item, as Lambda's event source mapping delivers it. */
-function streamRecord(written: StoredItem, sequence: number) {
+function streamRecord(written: StoredItem, sequence: number, writtenAt = Date.now()) {
   const item = written.item as Record<string, AttributeValue>;
   return {
     eventID: `ev${sequence}`,
@@ -110,7 +110,7 @@ function streamRecord(written: StoredItem, sequence: number) {
     eventSource: "aws:dynamodb",
     awsRegion: "eu-west-1",
     dynamodb: {
-      ApproximateCreationDateTime: Math.floor(Date.now() / 1000),
+      ApproximateCreationDateTime: Math.floor(writtenAt / 1000),
       Keys: { PK: item.PK, SK: item.SK },
       NewImage: item,
       SequenceNumber: String(100000 + sequence),
@@ -231,6 +231,26 @@ describe("WebSocket routes (graphql-transport-ws over API Gateway)", () => {
     expect(answered[0].payload.data.rollDice.version).toBeGreaterThan(1);
     expect(commits.length).toBe(before + 1);
     expect(JSON.stringify(postedTo(seat))).not.toContain(tokens[0]);
+  });
+
+  it("the fan-out marks a match's progress for a commit that comes late, and removes the mark with the next on time", async () => {
+    const { id: matchId, tokens } = await createMatch();
+    const conn = newConnectionId();
+    await connect.invoke(wsEvent("$connect", conn, { headers: { "sec-websocket-protocol": "graphql-transport-ws" } }));
+    await send(conn, { type: "connection_init" });
+    await send(conn, { id: "s1", type: "subscribe", payload: { query: SUBSCRIPTION, variables: { id: matchId, after: 0 } } });
+    const mark = async () =>
+      (await fx.doc.send(new GetCommand({ TableName: fx.tableName, Key: { PK: `MATCH#${matchId}`, SK: "SUB" }, ConsistentRead: true }))).Item?.deliveredThrough;
+    const versions = () => postedTo(conn).filter((m) => m.type === "next").map((m) => m.payload.data.matchUpdated.version);
+
+    const late = await roll(matchId, tokens);
+    await fanout.invoke({ Records: late.map((w, i) => streamRecord(w, i, Date.now() - 60_000)) });
+    expect(await mark()).toBe(2);
+    const onTime = await moveOrRoll(matchId, tokens);
+    await fanout.invoke({ Records: onTime.map((w, i) => streamRecord(w, i)) });
+    expect(await mark()).toBeUndefined();
+    expect(versions()).toEqual(Array.from({ length: versions().length }, (_, i) => i + 1));
+    expect(versions().length).toBeGreaterThan(2);
   });
 
   it("the fan-out forgets a subscriber whose connection is gone (410)", async () => {

@@ -29,7 +29,11 @@ beforeAll(async () => {
   embedded = await startEmbeddedStore();
   embedded.onPut(({ tableName, item }) => {
     if (tableName !== t?.tableName || !matchIdOfCommit(item)) return;
-    records.push({ eventID: `e${records.length}`, eventName: "INSERT", dynamodb: { Keys: { PK: item.PK!, SK: item.SK! }, NewImage: item, SequenceNumber: String(1000 + records.length) } });
+    records.push({
+      eventID: `e${records.length}`,
+      eventName: "INSERT",
+      dynamodb: { Keys: { PK: item.PK!, SK: item.SK! }, NewImage: item, SequenceNumber: String(1000 + records.length), ApproximateCreationDateTime: Math.floor(Date.now() / 1000) },
+    });
   });
 });
 afterAll(async () => {
@@ -119,37 +123,98 @@ describe("the stream fan-out", () => {
     expect(await fanOut).toEqual({ batchItemFailures: [] });
     const log = (await service.listEvents(match.id, undefined)).events.map((e) => e.version);
     expect(versionsTo("late=")).toEqual(log);
-    // The stream now follows it: the next commit goes straight to it, and a retried batch sends nothing.
+    // The stream now follows it: the next commit goes straight to it, and a batch Lambda hands
+    // over again (it delivers at least once) sends nothing twice.
     const next = await play(match);
     await handleStreamBatch(deps, { Records: next });
     await handleStreamBatch(deps, { Records: [...fresh, ...next] });
     expect(versionsTo("late=")).toEqual((await service.listEvents(match.id, undefined)).events.map((e) => e.version));
   });
 
-  it("costs one query and one write per commit, whatever the number of subscribers; a push that fails is retried for that subscriber alone", async () => {
+  it("costs one query per commit, whatever the number of subscribers; a push that fails is retried for that subscriber alone, on any container", async () => {
     const match = await newMatch();
     await play(match);
     const ids = Array.from({ length: 20 }, (_, i) => `c${i}=`);
     for (const id of ids) await (await subscribe(subscription(match.id, id)))();
     const warm = await play(match);
     await handleStreamBatch(deps, { Records: warm }); // the state of the match is now kept warm
-    t.resetCalls();
     const fresh = await play(match);
     t.resetCalls();
     expect(await handleStreamBatch(deps, { Records: fresh })).toEqual({ batchItemFailures: [] });
-    expect(t.calls).toEqual(["Query", "UpdateItem"]);
-    const log = (await service.listEvents(match.id, undefined)).events.map((e) => e.version);
-    for (const id of ids) expect(versionsTo(id)).toEqual(log);
+    expect(t.calls).toEqual(["Query"]);
+    const log = async () => (await service.listEvents(match.id, undefined)).events.map((e) => e.version);
+    for (const id of ids) expect(versionsTo(id)).toEqual(await log());
 
-    // One subscriber's push fails: the batch is reported, and its retry reaches only that one.
-    const failing = deps.post;
-    deps = { ...deps, post: async (connectionId, message) => (connectionId === "c7=" ? Promise.reject(new Error("throttled")) : failing(connectionId, message)) };
+    // One subscriber's push fails: the batch is reported, and its retry reaches only that one,
+    // even from a container that knows nothing of the first attempt.
+    const posting = deps.post;
+    deps = { ...deps, post: async (connectionId, message) => (connectionId === "c7=" ? Promise.reject(new Error("throttled")) : posting(connectionId, message)) };
     const third = await play(match);
+    t.resetCalls();
     const failed = await handleStreamBatch(deps, { Records: third });
     expect(failed.batchItemFailures).toEqual([{ itemIdentifier: third[0]!.dynamodb!.SequenceNumber }]);
-    deps = { ...deps, post: failing };
+    // The subscriber left behind, then the mark of how far the others got.
+    expect(t.calls).toEqual(["Query", "UpdateItem", "UpdateItem"]);
+    deps = { ...deps, post: posting, states: new RecentStates() };
+    t.resetCalls();
     expect(await handleStreamBatch(deps, { Records: third })).toEqual({ batchItemFailures: [] });
-    const all = (await service.listEvents(match.id, undefined)).events.map((e) => e.version);
-    for (const id of ids) expect(versionsTo(id)).toEqual(all);
+    // Once every follower has the batch, the mark goes: what follows needs no write.
+    expect(t.calls.at(-1)).toBe("DeleteItem");
+    for (const id of ids) expect(versionsTo(id)).toEqual(await log());
+    const fourth = await play(match);
+    t.resetCalls();
+    await handleStreamBatch(deps, { Records: fourth });
+    expect(t.calls).toEqual(["Query", "Query"]); // the subscribers, and the match this container had not kept
+    const fifth = await play(match);
+    t.resetCalls();
+    await handleStreamBatch(deps, { Records: fifth });
+    expect(t.calls).toEqual(["Query"]);
+    for (const id of ids) expect(versionsTo(id)).toEqual(await log());
+  });
+
+  it("a match's records handed over again because another match's push failed send its subscribers nothing twice", async () => {
+    const [first, second] = [await newMatch(), await newMatch()];
+    await play(first);
+    await play(second);
+    await (await subscribe(subscription(first.id, "one=")))();
+    await (await subscribe(subscription(second.id, "two=")))();
+    const posting = deps.post;
+    deps = { ...deps, post: async (connectionId, message) => (connectionId === "one=" ? Promise.reject(new Error("throttled")) : posting(connectionId, message)) };
+    const batch = [...(await play(first)), ...(await play(second))];
+    const failed = await handleStreamBatch(deps, { Records: batch });
+    expect(failed.batchItemFailures).toEqual([{ itemIdentifier: batch[0]!.dynamodb!.SequenceNumber }]);
+    // The stream resumes from the first failed record, which hands the second match over again.
+    deps = { ...deps, post: posting, states: new RecentStates() };
+    expect(await handleStreamBatch(deps, { Records: batch })).toEqual({ batchItemFailures: [] });
+    for (const [match, id] of [[first, "one="], [second, "two="]] as const) {
+      expect(versionsTo(id)).toEqual((await service.listEvents(match.id, undefined)).events.map((e) => e.version));
+    }
+  });
+
+  it("a commit that comes late is marked before it is pushed: should the function die on every attempt and the stream give it up, the next commit brings every follower up", async () => {
+    const match = await newMatch();
+    await play(match);
+    const ids = ["a=", "b=", "c="];
+    for (const id of ids) await (await subscribe(subscription(match.id, id)))();
+    await handleStreamBatch(deps, { Records: await play(match) });
+
+    // Retried a minute after it was written, and the function hangs in its first push (a timeout).
+    const lost = await play(match);
+    for (const id of ids) gate.connections.add(id);
+    void handleStreamBatch({ ...deps, nowMs: () => Date.now() + 60_000 }, { Records: lost });
+    await gate.reached;
+    expect((await connections.fanOutView(match.id)).deliveredThrough).toBe(firstVersion(lost) - 1);
+
+    // The stream gave that batch up; the next commit reaches a fresh container on time.
+    const fresh = { ...deps, states: new RecentStates(), post: deps.post };
+    gate.connections.clear();
+    const next = await play(match);
+    expect(await handleStreamBatch(fresh, { Records: next })).toEqual({ batchItemFailures: [] });
+    const log = (await service.listEvents(match.id, undefined)).events.map((e) => e.version);
+    for (const id of ids) expect(versionsTo(id)).toEqual(log);
+    expect((await connections.fanOutView(match.id)).deliveredThrough).toBeNull();
   });
 });
+
+/** The version of a commit's first event, from its stream record. */
+const firstVersion = (records: StreamRecord[]): number => (JSON.parse((records[0]!.dynamodb!.NewImage!.events as { S: string }).S) as { version: number }[])[0]!.version;

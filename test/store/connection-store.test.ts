@@ -191,7 +191,7 @@ describe("ConnectionStore", () => {
     expect((await connections.fanOutView("m1")).subscribers).toEqual([{ ...sub({ lastSent: 2 }), following: false }]);
 
     await connections.release(sub(), "catch-up", 5, true);
-    expect(await connections.fanOutView("m1")).toEqual({ subscribers: [{ ...sub({ lastSent: 5 }), following: true }], deliveredThrough: 0 });
+    expect(await connections.fanOutView("m1")).toEqual({ subscribers: [{ ...sub({ lastSent: 5 }), following: true }], deliveredThrough: null });
     await connections.fallBehind(sub(), 6);
     expect((await connections.fanOutView("m1")).subscribers).toEqual([{ ...sub({ lastSent: 6 }), following: false }]);
     // A delivery that could not finish releases without handing over.
@@ -204,8 +204,8 @@ describe("ConnectionStore", () => {
     expect(await allKeys()).toEqual(["CONN#c1= CONN"]);
   });
 
-  it("the fan-out's mark only moves forward, is read with the subscribers and never taken for one", async () => {
-    expect(await connections.fanOutView("m1")).toEqual({ subscribers: [], deliveredThrough: 0 });
+  it("the fan-out's mark only moves forward until it is removed, is read with the subscribers and never taken for one", async () => {
+    expect(await connections.fanOutView("m1")).toEqual({ subscribers: [], deliveredThrough: null });
     await connections.delivered("m1", 4);
     await connections.delivered("m1", 3);
     await connections.open("c1=");
@@ -214,6 +214,13 @@ describe("ConnectionStore", () => {
     expect(await connections.fanOutView("m1")).toEqual({ subscribers: [], deliveredThrough: 4 });
     await connections.delivered("m1", 9);
     expect((await connections.fanOutView("m1")).deliveredThrough).toBe(9);
-    expect((await connections.fanOutView("m2")).deliveredThrough).toBe(0);
+    expect((await connections.fanOutView("m2")).deliveredThrough).toBeNull();
+    // Removed only by a fan-out that got at least as far; removing a missing mark is no error.
+    await connections.forgetDelivered("m1", 8);
+    expect((await connections.fanOutView("m1")).deliveredThrough).toBe(9);
+    await connections.forgetDelivered("m1", 9);
+    expect((await connections.fanOutView("m1")).deliveredThrough).toBeNull();
+    await connections.forgetDelivered("m2", 1);
+    expect(await allKeys()).not.toContain("MATCH#m1 SUB");
   });
 });
