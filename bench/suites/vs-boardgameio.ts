@@ -299,9 +299,11 @@ interface Subject {
 async function subject(name: string, server: Server, player: (base: string) => Promise<Player>): Promise<Subject> {
   const players = (n: number) => Promise.all(Array.from({ length: n }, () => player(server.url)));
   const warm = await players(10);
-  await Promise.all(warm.map(async (p) => {
-    for (let i = 0; i < WARMUP_COMMANDS / warm.length; i++) await p.next();
-  }));
+  await Promise.all(
+    warm.map(async (p) => {
+      for (let i = 0; i < WARMUP_COMMANDS / warm.length; i++) await p.next();
+    }),
+  );
   for (const p of warm) p.close();
   return { name, server, one: await player(server.url), loops: { 1: await players(1), 10: await players(10) }, latencies: [], cpuSeconds: 0, commands: 0, loopCommands: { 1: 0, 10: 0 }, rounds: [] };
 }
