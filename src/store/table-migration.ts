@@ -1,6 +1,5 @@
 import {
   BatchWriteItemCommand,
-  CreateTableCommand,
   type CreateTableCommandInput,
   DeleteTableCommand,
   DescribeTableCommand,
@@ -9,6 +8,7 @@ import {
   ScanCommand,
   type WriteRequest,
 } from "@aws-sdk/client-dynamodb";
+import { createTable } from "./create-table.js";
 
 /**
  * The embedded store (dynalite) cannot add an index to a table (it accepts the update and ignores
@@ -24,7 +24,7 @@ export async function rebuildWithIndex(client: DynamoDBClient, create: CreateTab
   const { KeySchema, AttributeDefinitions, BillingMode } = create;
   const keyNames = new Set(KeySchema!.map((k) => k.AttributeName));
   if (!(await exists(client, aside))) {
-    await client.send(new CreateTableCommand({ TableName: aside, KeySchema, BillingMode, AttributeDefinitions: AttributeDefinitions!.filter((a) => keyNames.has(a.AttributeName)) }));
+    await createTable(client, { TableName: aside, KeySchema, BillingMode, AttributeDefinitions: AttributeDefinitions!.filter((a) => keyNames.has(a.AttributeName)) });
     await copy(client, tableName, aside);
   }
   if (await exists(client, tableName)) {
@@ -34,7 +34,7 @@ export async function rebuildWithIndex(client: DynamoDBClient, create: CreateTab
       await until(async () => !(await exists(client, tableName)));
     }
   }
-  if (!(await exists(client, tableName))) await client.send(new CreateTableCommand(create));
+  if (!(await exists(client, tableName))) await createTable(client, create);
   await copy(client, aside, tableName);
   await client.send(new DeleteTableCommand({ TableName: aside }));
 }

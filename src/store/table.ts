@@ -1,4 +1,5 @@
-import { CreateTableCommand, type CreateTableCommandInput, DescribeTableCommand, type DynamoDBClient, ResourceNotFoundException, UpdateTableCommand } from "@aws-sdk/client-dynamodb";
+import { type CreateTableCommandInput, DescribeTableCommand, type DynamoDBClient, ResourceNotFoundException, UpdateTableCommand } from "@aws-sdk/client-dynamodb";
+import { createTable } from "./create-table.js";
 import { rebuildWithIndex } from "./table-migration.js";
 
 /**
@@ -87,7 +88,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string, opt
     if (aside || (found && !(await hasIndex(client, tableName)))) return rebuildWithIndex(client, tableDefinition(tableName));
   }
   if (!found) {
-    await client.send(new CreateTableCommand(tableDefinition(tableName)));
+    await createTable(client, tableDefinition(tableName));
     return;
   }
   if (await hasIndex(client, tableName)) return;

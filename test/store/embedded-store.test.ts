@@ -34,3 +34,13 @@ it("reports each acknowledged put, and not the ones the store refused", async ()
   expect(seen).toHaveLength(2);
   client.destroy();
 });
+
+it("takes a write at once on a table ensureTable has just made (it waits for the table to be ACTIVE)", async () => {
+  const { client } = createDynamoClients({ endpoint: embedded.endpoint });
+  // Without the wait about one write in six right after CreateTable is refused as if the table did not exist.
+  for (let i = 0; i < 40; i++) {
+    await ensureTable(client, `fresh-${i}`);
+    await client.send(new PutItemCommand({ TableName: `fresh-${i}`, Item: { PK: { S: "MATCH#a" }, SK: { S: "EV#1" } } }));
+  }
+  client.destroy();
+});

@@ -1,6 +1,7 @@
-import { CreateTableCommand, DescribeTableCommand } from "@aws-sdk/client-dynamodb";
+import { type CreateTableCommandInput, DescribeTableCommand } from "@aws-sdk/client-dynamodb";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTable } from "../../src/store/create-table.js";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
 import { DynamoMatchIndex } from "../../src/store/dynamo-match-index.js";
@@ -13,8 +14,7 @@ beforeAll(async () => void (embedded = await startEmbeddedStore()));
 afterAll(() => embedded.close());
 
 /** A table as the versions before the index made it: the keys only. */
-const tableWithoutIndex = (tableName: string) =>
-  new CreateTableCommand({
+const tableWithoutIndex = (tableName: string): CreateTableCommandInput => ({
     TableName: tableName,
     BillingMode: "PAY_PER_REQUEST",
     AttributeDefinitions: [
@@ -31,7 +31,7 @@ describe("the index of an older local table", () => {
   it("is added to a table of the embedded store made before it existed (an older .data directory), its items kept", async () => {
     const { client } = createDynamoClients({ endpoint: embedded.endpoint });
     const tableName = `old-${randomUUID()}`;
-    await client.send(tableWithoutIndex(tableName));
+    await createTable(client, tableWithoutIndex(tableName));
     const { doc } = createDynamoClients({ endpoint: embedded.endpoint });
     const old = new DynamoEventStore(doc, tableName);
     for (const id of ["a", "b", "c"]) await old.append(id, created(id));
@@ -50,7 +50,7 @@ describe("the index of an older local table", () => {
   it("finishes a rebuild interrupted after the table was dropped: the items set aside come back", async () => {
     const { client, doc } = createDynamoClients({ endpoint: embedded.endpoint });
     const tableName = `cut-${randomUUID()}`;
-    await client.send(tableWithoutIndex(`${tableName}.pre-index`));
+    await createTable(client, tableWithoutIndex(`${tableName}.pre-index`));
     await new DynamoEventStore(doc, `${tableName}.pre-index`).append("x", created("x"));
     await ensureTable(client, tableName, { embedded: true });
     expect(await new DynamoEventStore(doc, tableName).readEvents("x", 0, 10)).toHaveLength(1);
