@@ -97,6 +97,15 @@ function wsEvent(routeKey: "$connect" | "$disconnect" | "$default", connectionId
   };
 }
 
+/** A new connection, acknowledged, with subscription `s1` to the match from `after`; returns its id. */
+async function subscribed(matchId: string, after: number): Promise<string> {
+  const conn = newConnectionId();
+  await connect.invoke(wsEvent("$connect", conn, { headers: { "sec-websocket-protocol": "graphql-transport-ws" } }));
+  await send(conn, { type: "connection_init" });
+  await send(conn, { id: "s1", type: "subscribe", payload: { query: SUBSCRIPTION, variables: { id: matchId, after } } });
+  return conn;
+}
+
 const send = (connectionId: string, msg: unknown) => message.invoke<{ statusCode: number }>(wsEvent("$default", connectionId, { body: JSON.stringify(msg) }));
 const postedTo = (connectionId: string) => posted.filter((p) => p.connectionId === connectionId).map((p) => p.message);
 
@@ -166,10 +175,7 @@ describe("WebSocket routes (graphql-transport-ws over API Gateway)", () => {
     const { id: matchId, tokens } = await createMatch();
     await roll(matchId, tokens);
 
-    const conn = newConnectionId();
-    await connect.invoke(wsEvent("$connect", conn, { headers: { "sec-websocket-protocol": "graphql-transport-ws" } }));
-    await send(conn, { type: "connection_init" });
-    await send(conn, { id: "s1", type: "subscribe", payload: { query: SUBSCRIPTION, variables: { id: matchId, after: 0 } } });
+    const conn = await subscribed(matchId, 0);
     const caughtUp = postedTo(conn).filter((m) => m.type === "next");
     expect(caughtUp.map((m) => m.id)).toEqual(["s1", "s1"]);
     expect(caughtUp.map((m) => m.payload.data.matchUpdated.version)).toEqual([1, 2]);
@@ -235,10 +241,7 @@ describe("WebSocket routes (graphql-transport-ws over API Gateway)", () => {
 
   it("the fan-out marks a match's progress for a commit that comes late, and removes the mark with the next on time", async () => {
     const { id: matchId, tokens } = await createMatch();
-    const conn = newConnectionId();
-    await connect.invoke(wsEvent("$connect", conn, { headers: { "sec-websocket-protocol": "graphql-transport-ws" } }));
-    await send(conn, { type: "connection_init" });
-    await send(conn, { id: "s1", type: "subscribe", payload: { query: SUBSCRIPTION, variables: { id: matchId, after: 0 } } });
+    const conn = await subscribed(matchId, 0);
     const mark = async () =>
       (await fx.doc.send(new GetCommand({ TableName: fx.tableName, Key: { PK: `MATCH#${matchId}`, SK: "SUB" }, ConsistentRead: true }))).Item?.deliveredThrough;
     const versions = () => postedTo(conn).filter((m) => m.type === "next").map((m) => m.payload.data.matchUpdated.version);
@@ -255,10 +258,7 @@ describe("WebSocket routes (graphql-transport-ws over API Gateway)", () => {
 
   it("the fan-out forgets a subscriber whose connection is gone (410)", async () => {
     const { id: matchId, tokens } = await createMatch();
-    const conn = newConnectionId();
-    await connect.invoke(wsEvent("$connect", conn, { headers: { "sec-websocket-protocol": "graphql-transport-ws" } }));
-    await send(conn, { type: "connection_init" });
-    await send(conn, { id: "s1", type: "subscribe", payload: { query: SUBSCRIPTION, variables: { id: matchId, after: 1 } } });
+    const conn = await subscribed(matchId, 1);
     gone.add(conn);
     const written = await roll(matchId, tokens);
     const result = await fanout.invoke<{ batchItemFailures: unknown[] }>({ Records: written.map((w, i) => streamRecord(w, i)) });
