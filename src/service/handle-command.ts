@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { TabulaError } from "../errors.js";
 import type { Command } from "../match/commands.js";
 import { decide } from "../match/decide.js";
@@ -149,4 +149,4 @@ function decideCommand(deps: ServiceDeps, request: CommandRequest, loaded: Loade
 const conflict = (currentVersion: number, message: string) =>
   new TabulaError("VERSION_CONFLICT", message, { currentVersion });
 
-const fingerprintOf = (command: Command): string => createHash("sha256").update(JSON.stringify(command)).digest("hex");
+const fingerprintOf = (command: Command): string => hash("sha256", JSON.stringify(command), "hex");
