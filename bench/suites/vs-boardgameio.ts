@@ -23,7 +23,8 @@ import { type Measurement, percentile, type Suite } from "../report.js";
  * asks more of Tabula's rules than the dice game asks of boardgame.io's, and every Tabula command
  * is written to the embedded store before it is answered. One Tabula subject sends its commands
  * as GraphQL mutations over graphql-ws instead, one connection per seat as boardgame.io has a
- * client per seat.
+ * client per seat, and selects the fields a player reads; another asks REST for those fields
+ * alone (`?fields=`), the others for the whole match.
  */
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SEQUENTIAL_COMMANDS = Number(process.env.BENCH_VS_COMMANDS ?? 1000);
@@ -203,7 +204,9 @@ async function tabulaTurns(transport: TabulaTransport): Promise<Player> {
 
 const NEW_MATCH = { ruleset: "backgammon", options: { matchLength: 25 } };
 
-function tabulaPlayer(base: string): Promise<Player> {
+/** `fields`: the `?fields=` of every roll, move and read (the whole match without it). */
+function tabulaPlayer(base: string, fields?: string): Promise<Player> {
+  const query = fields === undefined ? "" : `?fields=${fields}`;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const url = new URL(base);
   const send = async (method: string, path: string, token?: string, body?: unknown): Promise<unknown> => {
@@ -220,9 +223,9 @@ function tabulaPlayer(base: string): Promise<Player> {
       tokens = created.seats.map((s) => s.token);
       return created.match;
     },
-    roll: async (seat) => (await send("POST", `/api/matches/${id}/dice`, tokens[seat])) as View,
-    move: async (seat, move) => (await send("POST", `/api/matches/${id}/moves`, tokens[seat], { move })) as View,
-    read: async (seat) => (await send("GET", `/api/matches/${id}`, tokens[seat])) as View,
+    roll: async (seat) => (await send("POST", `/api/matches/${id}/dice${query}`, tokens[seat])) as View,
+    move: async (seat, move) => (await send("POST", `/api/matches/${id}/moves${query}`, tokens[seat], { move })) as View,
+    read: async (seat) => (await send("GET", `/api/matches/${id}${query}`, tokens[seat])) as View,
     close: () => agent.destroy(),
   });
 }
@@ -343,7 +346,8 @@ function figures(s: Subject): Figures {
 }
 
 export const suite: Suite = {
-  name: "a persisted Tabula command vs boardgame.io 0.50's in-memory one (servers in their own processes, measured in alternating rounds)",
+  // Every server runs on the node that runs the bench, and the ratios change with it: name it.
+  name: `a persisted Tabula command vs boardgame.io 0.50's in-memory one (Node ${process.version}; servers in their own processes, measured in alternating rounds)`,
   async run(): Promise<Measurement[]> {
     const dataDir = mkdtempSync(join(tmpdir(), "tabula-bench-vs-"));
     // Rate limits off: one client sends every command here, which the default limits would refuse.
@@ -352,6 +356,7 @@ export const suite: Suite = {
       [BASELINE, ["bench/baselines/bgio/server.ts"], /listening (\d+)/, bgioPlayer],
       ["Tabula --memory (REST)", [...tabula, "--memory"], LISTENING, tabulaPlayer],
       ["Tabula on disk, Level store (REST)", [...tabula, "--data-dir", join(dataDir, "level")], LISTENING, tabulaPlayer],
+      ["Tabula on disk, Level store (REST, ?fields= as graphql-ws selects)", [...tabula, "--data-dir", join(dataDir, "level-fields")], LISTENING, (base) => tabulaPlayer(base, VIEW_FIELDS.replaceAll(" ", ","))],
       ["Tabula on disk, Level store (graphql-ws)", [...tabula, "--data-dir", join(dataDir, "level-ws")], LISTENING, tabulaWsPlayer],
       ["Tabula on disk, --store dynamodb (REST)", [...tabula, "--data-dir", join(dataDir, "dynamodb"), "--store", "dynamodb"], LISTENING, tabulaPlayer],
     ];

@@ -68,6 +68,13 @@ export interface MatchView {
   readonly drawAllowed: boolean;
 }
 
+/** Every field of a view, in the order it is built: what REST's `?fields=` picks from. */
+export const MATCH_VIEW_FIELDS = [
+  "id", "ruleset", "status", "version", "seats", "sides", "seat", "side", "toMove", "toAct", "phase", "awaiting", "dice", "legalMoves",
+  "state", "winner", "result", "diceCommitment", "diceSeed", "createdAt", "updatedAt", "seating", "clock", "deadline", "offer", "drawAllowed",
+] as const satisfies readonly (keyof MatchView)[];
+export type MatchViewField = (typeof MATCH_VIEW_FIELDS)[number];
+
 /** Builds the view; the ruleset lists legal moves once, and only for a seat that may act. */
 export function toMatchView(match: MatchState, seat: number | null): MatchView {
   const ruleset = getRuleset(match.ruleset);

@@ -9,6 +9,7 @@ import { jsonSchemaOf, rulesetCatalog } from "../ruleset-catalog.js";
 import { CreateMatchBody, CreatePlayerBody, EmptyBody, JoinMatchBody, ResignBody, RollDiceBody, SubmitMoveBody } from "./bodies.js";
 import { OUTCOME_REASONS } from "../../match/outcome.js";
 import { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX } from "../../service/my-matches.js";
+import { MATCH_VIEW_FIELDS } from "../../service/match-view.js";
 import { CORRESPONDENCE_DAYS, MAX_BANK_MINUTES, MAX_MINUTES_PER_MOVE } from "../../match/time-control.js";
 
 /**
@@ -22,6 +23,7 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: object) => ({ "application/json": { schema } });
 const etag = { ETag: { $ref: "#/components/headers/ETag" } };
 const ifNoneMatch = { $ref: "#/components/parameters/IfNoneMatch" };
+const fields = { $ref: "#/components/parameters/Fields" };
 const notModified = { "304": { description: "Not Modified: the `If-None-Match` tag is still current; no body.", headers: etag } };
 
 /** Component name of a ruleset's schemas: `golnard-estafeta` -> `GolnardEstafeta`. */
@@ -63,7 +65,7 @@ const seatCommand = (name: OperationName, summary: string, description: string) 
     summary,
     description,
     security: [{ bearerAuth: [] }],
-    parameters: [{ $ref: "#/components/parameters/MatchId" }],
+    parameters: [{ $ref: "#/components/parameters/MatchId" }, fields],
     requestBody: { required: false, content: json(ref("EmptyRequest")) },
     responses: { "200": { description: "The match after the command.", headers: etag, content: json(ref("Match")) }, ...unsupportedMediaType },
   }),
@@ -136,7 +138,7 @@ function build() {
           summary: "Read a match",
           description: "Open to spectators. With a seat token the view is that seat's (including its `legalMoves`).",
           security: [{}, { bearerAuth: [] }],
-          parameters: [{ $ref: "#/components/parameters/MatchId" }, ifNoneMatch],
+          parameters: [{ $ref: "#/components/parameters/MatchId" }, fields, ifNoneMatch],
           responses: { "200": { description: "The match.", headers: etag, content: json(ref("Match")) }, ...notModified },
         }),
       },
@@ -148,7 +150,7 @@ function build() {
             "Rolls for the token's seat when the match waits for its roll (`phase` is `roll`). The roll is derived from the " +
             "match's secret seed (see `diceCommitment`). No body is needed (an empty body or `{}`).",
           security: [{ bearerAuth: [] }],
-          parameters: [{ $ref: "#/components/parameters/MatchId" }],
+          parameters: [{ $ref: "#/components/parameters/MatchId" }, fields],
           requestBody: { required: false, content: json(ref("RollDiceRequest")) },
           responses: { "200": { description: "The match after the roll.", headers: etag, content: json(ref("Match")) }, ...unsupportedMediaType },
         }),
@@ -167,6 +169,7 @@ function build() {
           security: [{ bearerAuth: [] }],
           parameters: [
             { $ref: "#/components/parameters/MatchId" },
+            fields,
             { $ref: "#/components/parameters/IdempotencyKey" },
             { $ref: "#/components/parameters/IfMatch" },
           ],
@@ -230,7 +233,7 @@ function build() {
             "Without `value`: concede the match (every other side wins). With a value of the ruleset's `resignationValues` " +
             "(backgammon: single, gammon, backgammon): offer to lose the game in progress for it; the opponent accepts or declines.",
           security: [{ bearerAuth: [] }],
-          parameters: [{ $ref: "#/components/parameters/MatchId" }],
+          parameters: [{ $ref: "#/components/parameters/MatchId" }, fields],
           requestBody: { required: false, content: json(ref("ResignRequest")) },
           responses: { "200": { description: "The match after the resignation (or the offer).", headers: etag, content: json(ref("Match")) }, ...unsupportedMediaType },
         }),
@@ -359,6 +362,15 @@ function build() {
           description: "The expected version as an entity tag, e.g. `\"7\"`, or the `ETag` of a read (`\"7-0\"`); same as `expectedVersion`.",
           schema: { type: "string" },
         },
+        Fields: {
+          name: "fields",
+          in: "query",
+          required: false,
+          description:
+            "Comma-separated fields of the match the answer carries, e.g. `version,toAct,phase,dice,legalMoves`; without it, " +
+            "all of them. A name that is not a field of a match is refused (BAD_USER_INPUT) before the command runs.",
+          schema: { type: "string", examples: ["version,toAct,phase,dice,legalMoves"] },
+        },
         IfNoneMatch: {
           name: "If-None-Match",
           in: "header",
@@ -407,12 +419,9 @@ function build() {
         },
         Match: {
           type: "object",
-          description: "A match as the viewer (a seat, or a spectator without a token) may see it.",
-          required: [
-            "id", "ruleset", "status", "version", "seat", "seats", "sides", "side", "toMove", "toAct", "phase", "awaiting",
-            "dice", "legalMoves", "state", "winner", "result", "diceCommitment", "diceSeed", "createdAt", "updatedAt",
-            "seating", "clock", "deadline", "offer", "drawAllowed",
-          ],
+          description: "A match as the viewer (a seat, or a spectator without a token) may see it; with `fields`, only the fields it names.",
+          // Every field of a view; an answer to `fields` has only those it names (said above).
+          required: [...MATCH_VIEW_FIELDS],
           properties: {
             id: { type: "string" },
             ruleset: { type: "string", enum: [...RULESETS] },

@@ -19,6 +19,7 @@ import { RULESETS } from "../../engine/registry.js";
 import { rulesetCatalog, rulesetInfo } from "../ruleset-catalog.js";
 import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "./sse.js";
 import { eventsPageTag, ifMatchVersion, matchTag } from "./entity-tags.js";
+import { pickFields, viewFields } from "./view-fields.js";
 import type { RouteSpec } from "./router.js";
 
 export interface RouteContext {
@@ -65,9 +66,17 @@ function agree<T>(fromBody: T | null | undefined, fromHeader: T | undefined, wha
   return body ?? fromHeader;
 }
 
-/** A match response carries its ETag, for `If-None-Match` on the next read and `If-Match` on a move. */
-const matchResponse = (status: number, match: MatchView, extra: Record<string, string> = {}): HttpResponse =>
-  jsonResponse(status, match, { etag: matchTag(match), ...extra });
+/**
+ * A route that answers one match: with its ETag (for `If-None-Match` on the next read and
+ * `If-Match` on a move), and only the fields `?fields=` names (view-fields.ts), read first.
+ */
+const matchRoute =
+  (answer: (ctx: RouteContext) => Promise<MatchView>): RouteHandler =>
+  async (ctx) => {
+    const fields = viewFields(ctx.request);
+    const match = await answer(ctx);
+    return jsonResponse(200, pickFields(match, fields), { etag: matchTag(match) });
+  };
 
 const matchPath = (id: string): string => `/api/matches/${encodeURIComponent(id)}`;
 
@@ -99,19 +108,18 @@ const joinMatch: RouteHandler = async ({ request, params, service }) => {
 };
 
 /** A command on a match that takes no parameters: an empty body or `{}`, the seat from the token. */
-const seatCommand =
-  (run: (service: RouteContext["service"], matchId: string, token: Bearer) => Promise<CommandResult>): RouteHandler =>
-  async ({ request, params, service }) => {
+const seatCommand = (run: (service: RouteContext["service"], matchId: string, token: Bearer) => Promise<CommandResult>): RouteHandler =>
+  matchRoute(async ({ request, params, service }) => {
     readBody(request, EmptyBody, true);
     const result = await run(service, params.id as string, token(request));
-    return matchResponse(200, toMatchView(result.state, result.seat));
-  };
+    return toMatchView(result.state, result.seat);
+  });
 
-const resign: RouteHandler = async ({ request, params, service }) => {
+const resign = matchRoute(async ({ request, params, service }) => {
   const body = readBody(request, ResignBody, true);
   const result = await service.resign(params.id as string, token(request), body.value ?? undefined);
-  return matchResponse(200, toMatchView(result.state, result.seat));
-};
+  return toMatchView(result.state, result.seat);
+});
 
 function inboxQuery(request: HttpRequest) {
   const { status, toMove, after } = request.query;
@@ -130,13 +138,13 @@ const myMatches: RouteHandler = async ({ request, service }) => {
   return jsonResponse(200, { entries: page.rows, next: page.next }, { "cache-control": "no-store" });
 };
 
-const rollDice: RouteHandler = async ({ request, params, service }) => {
+const rollDice = matchRoute(async ({ request, params, service }) => {
   readBody(request, RollDiceBody, true);
   const result = await service.rollDice(params.id as string, token(request));
-  return matchResponse(200, toMatchView(result.state, result.seat));
-};
+  return toMatchView(result.state, result.seat);
+});
 
-const submitMove: RouteHandler = async ({ request, params, service }) => {
+const submitMove = matchRoute(async ({ request, params, service }) => {
   const body = readBody(request, SubmitMoveBody);
   checkJsonSize(body.move, LIMITS.maxMoveBytes, "the move");
   const idempotencyKey = agree(body.idempotencyKey, checkIdempotencyKey(header(request, "idempotency-key")), "the idempotency key");
@@ -148,11 +156,10 @@ const submitMove: RouteHandler = async ({ request, params, service }) => {
     expectedVersion,
     idempotencyKey,
   });
-  return matchResponse(200, toMatchView(result.state, result.seat));
-};
+  return toMatchView(result.state, result.seat);
+});
 
-const getMatch: RouteHandler = async ({ request, params, service }) =>
-  matchResponse(200, await service.getMatch(params.id as string, token(request)));
+const getMatch = matchRoute(({ request, params, service }) => service.getMatch(params.id as string, token(request)));
 
 /**
  * A page of the log. `hasMore` and `next` (the `after` of the next page) say whether the log
