@@ -66,7 +66,10 @@ scalar JSON
 
 """
 Commands. Each one is checked against the current state of the match and either appends
-events (and returns the new state) or is rejected with a code and changes nothing.
+events (and returns the new state) or is rejected with a code and changes nothing. A refused
+command answers null, its error in \`errors\` (with the field's path): every field is nullable so
+that, in a document of several mutations (run one after another), a refusal leaves the answers
+of the others, those that were carried out, in \`data\`.
 """
 type Mutation {
   """
@@ -75,7 +78,7 @@ type Mutation {
   Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
   INTERNAL_SERVER_ERROR.
   """
-  createPlayer("1 to 40 characters, shown to opponents." name: String!): CreatePlayerPayload!
+  createPlayer("1 to 40 characters, shown to opponents." name: String!): CreatePlayerPayload
 
   """
   Creates a match and returns one secret token per seat not left open, and an invitation per
@@ -84,7 +87,7 @@ type Mutation {
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX,
   RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
-  createMatch("The ruleset and its options." input: CreateMatchInput!): CreateMatchPayload!
+  createMatch("The ruleset and its options." input: CreateMatchInput!): CreateMatchPayload
 
   """
   Takes an open seat with its invitation code (or, with the token of the player a seat is
@@ -101,7 +104,7 @@ type Mutation {
     invitation: String
     "The seat, when the caller wants to be sure which one it takes."
     seat: Int
-  ): JoinMatchPayload!
+  ): JoinMatchPayload
 
   """
   Ends the match on time once a deadline has passed (by the server's clock): the sides of the
@@ -111,7 +114,7 @@ type Mutation {
   MATCH_FINISHED, TIMEOUT_NOT_DUE, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
   INTERNAL_SERVER_ERROR.
   """
-  claimTimeout("The match id." matchId: ID!): Match!
+  claimTimeout("The match id." matchId: ID!): Match
 
   """
   Without \`value\`: concedes the match at once (every other side wins). With a value (rulesets
@@ -121,7 +124,7 @@ type Mutation {
   MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, OFFER_PENDING, PAYLOAD_TOO_LARGE,
   QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
-  resign("The match id." matchId: ID!, "One of the ruleset's \`resignationValues\`, or none." value: String): Match!
+  resign("The match id." matchId: ID!, "One of the ruleset's \`resignationValues\`, or none." value: String): Match
 
   """
   Accepts the resignation the other side offered: the game is scored for its value, and the
@@ -130,7 +133,7 @@ type Mutation {
   MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
   QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
-  acceptResignation("The match id." matchId: ID!): Match!
+  acceptResignation("The match id." matchId: ID!): Match
 
   """
   Declines the resignation the other side offered; the game goes on.
@@ -138,7 +141,7 @@ type Mutation {
   MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
   QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
-  declineResignation("The match id." matchId: ID!): Match!
+  declineResignation("The match id." matchId: ID!): Match
 
   """
   Offers a draw (where \`drawAllowed\`). It stands until a seat of another side accepts or
@@ -147,7 +150,7 @@ type Mutation {
   MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, DRAW_NOT_ALLOWED, OFFER_PENDING,
   PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
-  offerDraw("The match id." matchId: ID!): Match!
+  offerDraw("The match id." matchId: ID!): Match
 
   """
   Accepts the draw the other side offered: the match ends drawn (reason drawAgreed).
@@ -155,7 +158,7 @@ type Mutation {
   MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
   QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
-  acceptDraw("The match id." matchId: ID!): Match!
+  acceptDraw("The match id." matchId: ID!): Match
 
   """
   Declines the draw the other side offered.
@@ -163,7 +166,7 @@ type Mutation {
   MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
   QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
-  declineDraw("The match id." matchId: ID!): Match!
+  declineDraw("The match id." matchId: ID!): Match
 
   """
   Calls the match off without a result, while some side has not moved yet (or a seat is still
@@ -172,7 +175,7 @@ type Mutation {
   MATCH_FINISHED, TOO_LATE_TO_ABORT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
   INTERNAL_SERVER_ERROR.
   """
-  abort("The match id." matchId: ID!): Match!
+  abort("The match id." matchId: ID!): Match
 
   """
   Rolls the dice for the seat of the bearer token, when the match waits for a roll by that
@@ -182,7 +185,7 @@ type Mutation {
   NO_DICE_IN_RULESET, DICE_NOT_DUE, VERSION_CONFLICT, MATCH_FINISHED, WAITING_FOR_PLAYERS,
   DEADLINE_PASSED, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
-  rollDice("The match id." matchId: ID!): Match!
+  rollDice("The match id." matchId: ID!): Match
 
   """
   Plays a move for the seat of the bearer token. A move is legal iff it is one of the
@@ -208,7 +211,7 @@ type Mutation {
     per seat and remembered for the match's 64 most recent keyed moves.
     """
     idempotencyKey: String
-  ): Match!
+  ): Match
 }
 
 "Reads. No token needed; with a seat token the match is shown as that seat sees it."

@@ -181,6 +181,28 @@ describe("GraphQL errors", () => {
     expect(played.data.submitMove.version).toBeGreaterThan(view.version);
   });
 
+  it("keeps the answer of a mutation carried out when a later one in the same document is refused", async () => {
+    const created = await createViaRest(t);
+    const view: MatchJson = await rollUntilMovable(t, created);
+    const token = created.tokens[view.seat as number];
+    // The same move twice at the version read: the first is played, the second refused.
+    const twice = `mutation($id: ID!, $move: JSON!, $v: Int) {
+      first: submitMove(matchId: $id, move: $move, expectedVersion: $v) { version }
+      again: submitMove(matchId: $id, move: $move, expectedVersion: $v) { version } }`;
+    const reply = await t.gql(twice, { id: view.id, move: view.legalMoves[0], v: view.version }, { token });
+    expect(reply.status).toBe(200);
+    const now = (await stored(t, view.id)).version;
+    expect(now).toBeGreaterThan(view.version);
+    expect(reply.data).toEqual({ first: { version: now }, again: null });
+    expect(reply.errors?.map((e) => [e.path, e.extensions.code])).toEqual([[["again"], "VERSION_CONFLICT"]]);
+    // A new match's tokens, shown only once, survive a refusal next to them.
+    const create = `mutation($id: ID!) { createMatch(input: { ruleset: "backgammon" }) { match { id } seats { token } } rollDice(matchId: $id) { version } }`;
+    const mixed = await t.gql(create, { id: "nope" });
+    expect(mixed.data.createMatch.seats).toHaveLength(2);
+    expect(mixed.data.rollDice).toBeNull();
+    expect(mixed.errors?.map((e) => e.extensions.code)).toEqual(["NOT_FOUND"]);
+  });
+
   it("DICE_NOT_DUE when the seat that must answer a double asks for dice (the doubler is not to act)", async () => {
     const { created, doubler, taker } = await doubledMatch(t);
     await refused(created.match.id, () => roll(created.match.id, created.tokens[taker]), "DICE_NOT_DUE");

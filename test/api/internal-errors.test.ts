@@ -69,7 +69,7 @@ describe("unexpected errors", () => {
 
     const conflict = JSON.parse((await call(`mutation { rollDice(matchId: "m") { version } }`)).body);
     expect(conflict.errors[0].extensions).toEqual({ code: "VERSION_CONFLICT", currentVersion: 9 });
-    expect(conflict.data).toBeNull();
+    expect(conflict.data).toEqual({ rollDice: null });
   });
 
   it("GraphQL: a body over the limit is refused before Apollo sees it", async () => {

@@ -41,7 +41,9 @@ describe("the GraphQL schema", () => {
     const match = schema.getType("Match");
     expect(isObjectType(match) && String(match.getFields().version?.type)).toBe("Int!");
     expect(isObjectType(match) && String(match.getFields().legalMoves?.type)).toBe("[JSON!]!");
-    expect(String(schema.getMutationType()?.getFields().submitMove?.type)).toBe("Match!");
+    expect(String(schema.getMutationType()?.getFields().submitMove?.type)).toBe("Match");
+    // Nullable, every one: a refused mutation must not null its document's other answers.
+    expect(Object.values(schema.getMutationType()!.getFields()).filter((field) => String(field.type).endsWith("!")).map((field) => field.name)).toEqual([]);
     expect(schema.getMutationType()?.getFields().submitMove?.args.map((arg) => `${arg.name}: ${arg.type}`)).toEqual([
       "matchId: ID!",
       "move: JSON!",

@@ -117,7 +117,14 @@ export const restIntent: fc.Arbitrary<RestIntent> = fc.record({
   match: matchRef,
   idStyle: fc.oneof({ weight: 12, arbitrary: fc.constant("plain" as const) }, { weight: 1, arbitrary: fc.constantFrom("encoded-nasty" as const, "raw-nasty" as const, "bad-percent" as const, "double-encoded" as const, "overlong" as const) }),
   ruleset: rulesetName,
-  query: fc.array(fc.tuple(fc.constantFrom("after", "after", "limit", "limit", "query", "x"), fc.oneof(edgyNumberText, nastyString.map(percentEncode), fc.constantFrom("%ZZ", "%E0%A4%A", "1%00", ""))), { maxLength: 3 }),
+  query: fc.array(
+    fc.oneof(
+      fc.tuple(fc.constantFrom("after", "after", "limit", "limit", "query", "x"), fc.oneof(edgyNumberText, nastyString.map(percentEncode), fc.constantFrom("%ZZ", "%E0%A4%A", "1%00", ""))),
+      // `fields` of a match: lists a client may send, and lists no match has.
+      fc.tuple(fc.constant("fields"), fc.oneof(fc.constantFrom("version", "id,version", "toAct,phase,legalMoves", "state", "id,,id", "version%2Cdice", ",", "", "Version", "__proto__", "id,nope"), nastyString.map(percentEncode))),
+    ),
+    { maxLength: 3 },
+  ),
   auth: authRef,
   contentType: fc.option(fc.constantFrom(...CONTENT_TYPES), { freq: 10 }),
   ifMatch: fc.option(fc.record({ version: versionRef, form: fc.constantFrom("quoted" as const, "quoted" as const, "weak" as const, "bare" as const, "star" as const, "list" as const, "junk" as const) }), { freq: 3 }),
