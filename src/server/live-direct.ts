@@ -11,6 +11,7 @@ import { MAX_MESSAGE_BYTES, SUBPROTOCOL } from "../realtime/protocol.js";
 import { credentialOfConnectionParams } from "../realtime/connection-token.js";
 import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
 import type { TabulaService } from "../service/service.js";
+import { closeReason } from "./close-reason.js";
 import { sendCorked } from "./corked-send.js";
 
 /** A connection that answers no ping for this long is dropped (graphql-ws's own default). */
@@ -127,7 +128,7 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
       {
         protocol: socket.protocol,
         send: (data) => sendCorked(socket, request.socket, data),
-        close: (code, reason) => socket.close(code, reason),
+        close: (code, reason) => socket.close(code, closeReason(reason)),
         onMessage: (handle) =>
           socket.on("message", async (data) => {
             const text = String(data);

@@ -42,6 +42,29 @@ describe("protocol errors in direct mode", () => {
     expect(await forbiddenClosed).toBe(4403);
   });
 
+  // Found by the fuzz harness: graphql-ws puts the id in the reason of 4409, and ws refuses a
+  // reason over 123 bytes, so a long duplicate id was answered 4500 Internal Server Error.
+  it("closes with 4409 on a duplicate id of any length, its reason cut to what a close frame holds", async () => {
+    const created = await createViaRest(t);
+    for (const id of ["é".repeat(100), "x".repeat(200), "x".repeat(99)]) {
+      const s = await rawSocket(t);
+      s.send({ type: "connection_init" });
+      expect(await s.next()).toEqual({ type: "connection_ack" });
+      const subscribe = { type: "subscribe", id, payload: { query: UPDATE_QUERY, variables: { id: created.match.id } } };
+      s.send(subscribe);
+      expect(await s.next()).toMatchObject({ type: "next", id });
+      const closed = new Promise<[number, Buffer]>((resolve) => s.socket.once("close", (code, reason) => resolve([code, reason])));
+      s.send(subscribe);
+      const [code, reason] = await closed;
+      expect(code).toBe(4409);
+      expect(reason.length).toBeLessThanOrEqual(123);
+      // graphql-ws's own reason, cut at a whole character and marked so.
+      const text = reason.toString("utf8");
+      expect(text).toMatch(/^Subscriber for .*\.\.\.$/);
+      expect(`Subscriber for ${id} already exists`.startsWith(text.slice(0, -3))).toBe(true);
+    }
+  });
+
   // Found by the fuzz harness (test/fuzz/): graphql-ws's own socket glue answered these with 4500
   // Internal Server Error and a stack trace on the console, for what is the client's mistake.
   it("closes with 4400 on a message type only servers send, and quietly with 1007/1009 on frames ws refuses", async () => {
