@@ -84,6 +84,13 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
     await send(errorMessage(id, "UNAUTHENTICATED", "send connection_init and wait for connection_ack before subscribing"));
     return;
   }
+  // Whatever the new document is (a subscription, a query, one that fails to parse or whose
+  // variables do not fit), an id already running is refused first: an answer under that id
+  // (its errors, a `complete`) would end the running subscription for the client, not here.
+  if (connection.subscriptions.some((ref) => ref.slice(ref.indexOf("#") + 1) === id)) {
+    await send(errorMessage(id, "BAD_USER_INPUT", `a subscription with id "${id}" is already running on this connection`));
+    return;
+  }
   const parsed = parseLiveDocument(deps.schema, payload);
   if (parsed.errors) {
     await send({ type: "error", id, payload: deps.formatErrors({ errors: parsed.errors }).errors ?? [] });
@@ -140,15 +147,11 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
 /**
  * A query or mutation: run as over HTTP, acting with the connection's credential, and answered
  * as graphql-ws answers one: `next` with the result, then `complete`; refused before it ran
- * (invalid, too complex, rate limited), an `error` message. Its id must not be one of the
- * connection's running subscriptions, whose client would take the `complete` as their end.
+ * (invalid, too complex, rate limited), an `error` message. (`subscribe` has refused an id of
+ * the connection's running subscriptions, whose client would take the `complete` as their end.)
  */
 async function answerOperation(deps: GatewayDeps, connection: ConnectionRecord, ip: string | undefined, id: string, document: DocumentNode, payload: LiveRequest): Promise<void> {
   const send = (message: ServerMessage) => deps.post(connection.connectionId, message);
-  if (connection.subscriptions.some((ref) => ref.slice(ref.indexOf("#") + 1) === id)) {
-    await send(errorMessage(id, "BAD_USER_INPUT", `a subscription with id "${id}" is already running on this connection`));
-    return;
-  }
   const answer = await executeGraphqlOperation(deps, { ip, credential: connection.credential }, document, payload);
   if ("refused" in answer) {
     await send({ type: "error", id, payload: answer.refused });

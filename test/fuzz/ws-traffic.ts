@@ -191,7 +191,9 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
             const id = idOf(s.id);
             const doc = buildDocument(s.document, target);
             if (typeof id === "string") {
-              docs.set(id, doc);
+              // The server refuses an id whose subscription runs, and that subscription goes on:
+              // its updates are still the first document's.
+              if (!docs.get(id)?.subscriptions.length) docs.set(id, doc);
               sentDocs.push({ id, doc });
               if (commands(doc) && s.shape !== "no-query" && s.shape !== "query-number") unanswered.add(id);
             }

@@ -100,6 +100,10 @@ describe("the lambda path in the local server", () => {
       { send: { type: "subscribe", id: "", payload: { query: UPDATE_QUERY } }, id: "protocol", code: "BAD_USER_INPUT" },
       { send: { type: "subscribe", id: "nopayload" }, id: "nopayload", code: "BAD_USER_INPUT" },
       { send: subscribe("a"), id: "a", code: "BAD_USER_INPUT", problem: /already running/ },
+      // Refused as a duplicate whatever the new document: its own errors, or a `complete`, under
+      // "a" would end the running "a" for the client (found by the fuzzer).
+      { send: { type: "subscribe", id: "a", payload: { query: UPDATE_QUERY, variables: { id: [] } } }, id: "a", code: "BAD_USER_INPUT", problem: /already running/ },
+      { send: subscribe("a", "subscription {"), id: "a", code: "BAD_USER_INPUT", problem: /already running/ },
       // Queries and mutations run as over HTTP: these are refused before they run, and store nothing.
       { send: subscribe("a", "{ rulesets }"), id: "a", code: "BAD_USER_INPUT", problem: /already running/ },
       { send: subscribe("q", "{ rulesets } { rulesets }"), id: "q", code: "BAD_USER_INPUT", problem: /name one operation/ },
