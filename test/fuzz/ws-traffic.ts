@@ -102,7 +102,8 @@ const MAX_SESSION_MS = 1_500;
 export async function runWs(intent: WsIntent, target: Target): Promise<Exchange> {
   const { world } = target;
   const sent: (string | { binary: string } | { badUtf8: true } | { huge: number })[] = [];
-  const docs = new Map<string, BuiltDocument>();
+  /** Every document sent under each id, in order (frameFindings works out which one a frame answers). */
+  const docs = new Map<string, BuiltDocument[]>();
   let lastId = "s0";
   let counter = 0;
   const idOf = (choice: IdChoice): unknown => {
@@ -191,9 +192,7 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
             const id = idOf(s.id);
             const doc = buildDocument(s.document, target);
             if (typeof id === "string") {
-              // The server refuses an id whose subscription runs, and that subscription goes on:
-              // its updates are still the first document's.
-              if (!docs.get(id)?.subscriptions.length) docs.set(id, doc);
+              docs.set(id, [...(docs.get(id) ?? []), doc]);
               sentDocs.push({ id, doc });
               if (commands(doc) && s.shape !== "no-query" && s.shape !== "query-number") unanswered.add(id);
             }
@@ -248,7 +247,7 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
       outcomes.push(...(codes.length > 0 ? codes.map((c) => `next ${c}`) : ["next"]));
     }
   }
-  const operation = [...new Set([...docs.values()].flatMap((d) => (d.garbage ? ["garbage"] : operationsOf(d))))].join("+") || "protocol";
+  const operation = [...new Set([...docs.values()].flat().flatMap((d) => (d.garbage ? ["garbage"] : operationsOf(d))))].join("+") || "protocol";
   const repro = { url, protocols: intent.protocols, sent: sent.map((s) => (typeof s === "string" ? abbreviate(s, 2_000) : s)) };
   return {
     transport: "ws",
@@ -299,16 +298,27 @@ function sessionAnswers(frames: readonly string[], sentDocs: readonly { readonly
 }
 
 /** Every server frame of a session, against the protocol, the codes and the model. */
-function frameFindings(frames: readonly string[], docs: ReadonlyMap<string, BuiltDocument>, target: Target): Finding[] {
+function frameFindings(frames: readonly string[], sent: ReadonlyMap<string, readonly BuiltDocument[]>, target: Target): Finding[] {
   const findings: Finding[] = [];
   const lastVersion = new Map<string, number>();
+  // Which document an id names now: its first, until the server ends that one (`complete`, or an
+  // `error` of its own), then the next sent under it. A document sent while the id still runs
+  // is refused as "already running" (on the API Gateway path; direct mode closes with 4409), and
+  // names nothing.
+  const pending = new Map([...sent].map(([id, docs]) => [id, [...docs]]));
   for (const frame of frames) {
     const message = parseJson(frame) as { type?: unknown; id?: unknown; payload?: unknown } | undefined;
     if (!message || typeof message.type !== "string") {
       findings.push({ kind: "protocol", detail: `a frame that is not a graphql-transport-ws message: ${abbreviate(frame, 200)}` });
       continue;
     }
-    const doc = typeof message.id === "string" ? docs.get(message.id) : undefined;
+    const queue = typeof message.id === "string" ? pending.get(message.id) : undefined;
+    const doc = queue?.[0];
+    if (queue && (message.type === "complete" || message.type === "error")) {
+      const refusedAsRunning = message.type === "error" && JSON.stringify(message.payload).includes("is already running on this connection");
+      queue.splice(refusedAsRunning ? 1 : 0, 1);
+      if (!refusedAsRunning) lastVersion.delete(message.id as string);
+    }
     // The WebSocket serves one operation: its connection's errors (a bad authorization, a
     // subscribe before connection_init: messages in the Lambda mode) are matchUpdated's.
     const allowed = allowedGraphqlCodes(["matchUpdated", ...(doc ? operationsOf(doc) : [])]);
