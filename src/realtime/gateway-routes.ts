@@ -6,7 +6,7 @@ import { parseLiveDocument } from "../api/graphql/executable-schema.js";
 import type { RateLimiter } from "../api/rate-limit.js";
 import type { TabulaService } from "../service/service.js";
 import type { EventStore } from "../store/event-store.js";
-import type { ConnectionRecord, ConnectionStore, SubscriptionRecord } from "../store/connection-store.js";
+import { type ConnectionRecord, type ConnectionStore, splitRef, type SubscriptionRecord } from "../store/connection-store.js";
 import { credentialOfConnectionParams } from "./connection-token.js";
 import { deliver, type DeliveryDeps, leaseMsOf } from "./deliver.js";
 import { TimelineCache } from "./timeline-cache.js";
@@ -87,8 +87,8 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
   // Whatever the new document is (a subscription, a query, one that fails to parse or whose
   // variables do not fit), an id already running is refused first: an answer under that id
   // (its errors, a `complete`) would end the running subscription for the client, not here.
-  if (connection.subscriptions.some((ref) => ref.slice(ref.indexOf("#") + 1) === id)) {
-    await send(errorMessage(id, "BAD_USER_INPUT", `a subscription with id "${id}" is already running on this connection`));
+  if (connection.subscriptions.some((ref) => splitRef(ref).subscriptionId === id)) {
+    await send(alreadyRunning(id));
     return;
   }
   const parsed = parseLiveDocument(deps.schema, payload);
@@ -130,7 +130,7 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
     operationName: payload.operationName ?? undefined,
   });
   if (duplicate) {
-    await send(errorMessage(id, "BAD_USER_INPUT", `a subscription with id "${id}" is already running on this connection`));
+    await send(alreadyRunning(id));
     return;
   }
   if (!record || !(Symbol.asyncIterator in result)) {
@@ -168,6 +168,8 @@ const emptyStream = (): AsyncIterableIterator<never> => ({
   },
   next: async () => ({ done: true, value: undefined }),
 });
+
+const alreadyRunning = (id: string): ServerMessage => errorMessage(id, "BAD_USER_INPUT", `a subscription with id "${id}" is already running on this connection`);
 
 const errorMessage = (id: string, code: string, message: string): ServerMessage => ({
   type: "error",

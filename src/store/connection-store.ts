@@ -73,7 +73,7 @@ const subKey = (matchId: string, connectionId: string, subscriptionId: string) =
  * `#` (a subscription is stored only for an existing match); subscription ids are the client's
  * and may, so the ref is split at its first `#`.
  */
-const splitRef = (ref: string) => {
+export const splitRef = (ref: string) => {
   const cut = ref.indexOf("#");
   return { matchId: ref.slice(0, cut), subscriptionId: ref.slice(cut + 1) };
 };

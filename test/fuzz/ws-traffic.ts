@@ -102,8 +102,6 @@ const MAX_SESSION_MS = 1_500;
 export async function runWs(intent: WsIntent, target: Target): Promise<Exchange> {
   const { world } = target;
   const sent: (string | { binary: string } | { badUtf8: true } | { huge: number })[] = [];
-  /** Every document sent under each id, in order (frameFindings works out which one a frame answers). */
-  const docs = new Map<string, BuiltDocument[]>();
   let lastId = "s0";
   let counter = 0;
   const idOf = (choice: IdChoice): unknown => {
@@ -192,7 +190,6 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
             const id = idOf(s.id);
             const doc = buildDocument(s.document, target);
             if (typeof id === "string") {
-              docs.set(id, [...(docs.get(id) ?? []), doc]);
               sentDocs.push({ id, doc });
               if (commands(doc) && s.shape !== "no-query" && s.shape !== "query-number") unanswered.add(id);
             }
@@ -238,7 +235,7 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
   const answered = sessionAnswers(frames, sentDocs, token);
 
   const sentText = sent.map((s) => (typeof s === "string" ? s : JSON.stringify(s))).join("\n");
-  findings.push(...frameFindings(frames, docs, target));
+  findings.push(...frameFindings(frames, sentDocs, target));
   for (const frame of frames) {
     const message = parseJson(frame) as { type?: string; payload?: unknown } | undefined;
     if (message?.type === "error") outcomes.push(...graphqlCodes({ errors: message.payload }).map((c) => `error ${c}`));
@@ -247,7 +244,7 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
       outcomes.push(...(codes.length > 0 ? codes.map((c) => `next ${c}`) : ["next"]));
     }
   }
-  const operation = [...new Set([...docs.values()].flat().flatMap((d) => (d.garbage ? ["garbage"] : operationsOf(d))))].join("+") || "protocol";
+  const operation = [...new Set(sentDocs.map(({ doc }) => doc).flatMap((d) => (d.garbage ? ["garbage"] : operationsOf(d))))].join("+") || "protocol";
   const repro = { url, protocols: intent.protocols, sent: sent.map((s) => (typeof s === "string" ? abbreviate(s, 2_000) : s)) };
   return {
     transport: "ws",
@@ -298,14 +295,15 @@ function sessionAnswers(frames: readonly string[], sentDocs: readonly { readonly
 }
 
 /** Every server frame of a session, against the protocol, the codes and the model. */
-function frameFindings(frames: readonly string[], sent: ReadonlyMap<string, readonly BuiltDocument[]>, target: Target): Finding[] {
+function frameFindings(frames: readonly string[], sentDocs: readonly { readonly id: string; readonly doc: BuiltDocument }[], target: Target): Finding[] {
   const findings: Finding[] = [];
   const lastVersion = new Map<string, number>();
   // Which document an id names now: its first, until the server ends that one (`complete`, or an
   // `error` of its own), then the next sent under it. A document sent while the id still runs
   // is refused as "already running" (on the API Gateway path; direct mode closes with 4409), and
   // names nothing.
-  const pending = new Map([...sent].map(([id, docs]) => [id, [...docs]]));
+  const pending = new Map<string, BuiltDocument[]>();
+  for (const { id, doc } of sentDocs) pending.set(id, [...(pending.get(id) ?? []), doc]);
   for (const frame of frames) {
     const message = parseJson(frame) as { type?: unknown; id?: unknown; payload?: unknown } | undefined;
     if (!message || typeof message.type !== "string") {
