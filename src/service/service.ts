@@ -5,7 +5,7 @@ import { createPlayer } from "./create-player.js";
 import type { Bearer } from "./credential.js";
 import type { ServiceDeps } from "./deps.js";
 import { finishOverdue } from "./finish-overdue.js";
-import { getMatch } from "./get-match.js";
+import { getMatch, readMatch } from "./get-match.js";
 import { joinMatch, type JoinMatchInput } from "./join-match.js";
 import { listEvents } from "./list-events.js";
 import { myMatches, type MyMatchesQuery } from "./my-matches.js";
@@ -34,6 +34,7 @@ export function createService(deps: ServiceDeps) {
     abort: (matchId: string, token: Token) => abort(deps, matchId, token),
     finishOverdue: (limit?: number) => finishOverdue(deps, limit),
     getMatch: (matchId: string, token: Token) => getMatch(deps, matchId, token),
+    readMatch: (matchId: string, token: Token) => readMatch(deps, matchId, token),
     myMatches: (token: Token, query?: MyMatchesQuery) => myMatches(deps, token, query),
     listEvents: (matchId: string, token: Token, after?: number, limit?: number) => listEvents(deps, matchId, token, after, limit),
     updatesAfter: (matchId: string, token: Token, after: number) => updatesAfter(deps, matchId, token, after),

@@ -1,17 +1,17 @@
+import type { GraphQLResolveInfo } from "graphql";
 import { RULESETS } from "../../engine/registry.js";
 import type { Json } from "../../engine/ruleset.js";
 import type { InboxRow } from "../../match/inbox-rows.js";
 import type { MatchStatus } from "../../match/state.js";
 import { TabulaError } from "../../errors.js";
-import type { MatchView } from "../../service/match-view.js";
-import { toMatchView } from "../../service/match-view.js";
-import type { CommandResult } from "../../service/handle-command.js";
+import { type MatchView, matchViewFields, toMatchView, type ViewedMatch } from "../../service/match-view.js";
 import type { Bearer } from "../../service/credential.js";
 import { tokenOf } from "../auth.js";
 import { checkCreateMatchExtras, checkExpectedVersion, checkIdempotencyKey, checkJsonSize, checkSeats, type CreateMatchExtras } from "../inputs.js";
 import { LIMITS } from "../limits.js";
 import type { GraphqlContext } from "./context.js";
 import { JsonScalar } from "./json-scalar.js";
+import { selectedViewFields } from "./selected-view-fields.js";
 import { rulesetInfo, type RulesetInfo } from "../ruleset-catalog.js";
 
 interface CreateMatchArgs {
@@ -27,20 +27,21 @@ interface MatchArgs {
   matchId: string;
 }
 
-const view = (result: CommandResult): MatchView => toMatchView(result.state, result.seat);
+/** The fields of the match the field's selection reads (graphql-js reads no others). */
+const view = ({ state, seat }: ViewedMatch, info: GraphQLResolveInfo): Partial<MatchView> => matchViewFields(state, seat, selectedViewFields(info));
 
 /** A command on a match by the bearer token's seat, answered with the match as that seat sees it. */
 const seatCommand =
-  (run: (ctx: GraphqlContext, matchId: string, token: Bearer) => Promise<CommandResult>) =>
-  async (_: unknown, args: MatchArgs, ctx: GraphqlContext): Promise<MatchView> =>
-    view(await run(ctx, args.matchId, tokenOf(ctx.auth)));
+  (run: (ctx: GraphqlContext, matchId: string, token: Bearer) => Promise<ViewedMatch>) =>
+  async (_: unknown, args: MatchArgs, ctx: GraphqlContext, info: GraphQLResolveInfo): Promise<Partial<MatchView>> =>
+    view(await run(ctx, args.matchId, tokenOf(ctx.auth)), info);
 
 export const resolvers = {
   JSON: JsonScalar,
   Query: {
-    async match(_: unknown, args: { id: string }, ctx: GraphqlContext): Promise<MatchView | null> {
+    async match(_: unknown, args: { id: string }, ctx: GraphqlContext, info: GraphQLResolveInfo): Promise<Partial<MatchView> | null> {
       try {
-        return await ctx.service.getMatch(args.id, tokenOf(ctx.auth));
+        return view(await ctx.service.readMatch(args.id, tokenOf(ctx.auth)), info);
       } catch (error) {
         // The field is nullable: an unknown id is "no such match", not an error.
         if (error instanceof TabulaError && error.code === "NOT_FOUND") return null;
@@ -76,10 +77,10 @@ export const resolvers = {
       const joined = await ctx.service.joinMatch({ matchId: args.matchId, invitation: args.invitation ?? undefined, seat: args.seat ?? undefined, token: tokenOf(ctx.auth) });
       return { match: toMatchView(joined.state, joined.seat), seat: joined.seat, token: joined.seatToken };
     },
-    async rollDice(_: unknown, args: MatchArgs, ctx: GraphqlContext): Promise<MatchView> {
-      return view(await ctx.service.rollDice(args.matchId, tokenOf(ctx.auth)));
+    async rollDice(_: unknown, args: MatchArgs, ctx: GraphqlContext, info: GraphQLResolveInfo): Promise<Partial<MatchView>> {
+      return view(await ctx.service.rollDice(args.matchId, tokenOf(ctx.auth)), info);
     },
-    async submitMove(_: unknown, args: SubmitMoveArgs, ctx: GraphqlContext): Promise<MatchView> {
+    async submitMove(_: unknown, args: SubmitMoveArgs, ctx: GraphqlContext, info: GraphQLResolveInfo): Promise<Partial<MatchView>> {
       checkJsonSize(args.move, LIMITS.maxMoveBytes, "the move");
       const result = await ctx.service.submitMove({
         matchId: args.matchId,
@@ -88,10 +89,10 @@ export const resolvers = {
         expectedVersion: checkExpectedVersion(args.expectedVersion),
         idempotencyKey: checkIdempotencyKey(args.idempotencyKey),
       });
-      return view(result);
+      return view(result, info);
     },
-    async resign(_: unknown, args: MatchArgs & { value?: string | null }, ctx: GraphqlContext): Promise<MatchView> {
-      return view(await ctx.service.resign(args.matchId, tokenOf(ctx.auth), args.value ?? undefined));
+    async resign(_: unknown, args: MatchArgs & { value?: string | null }, ctx: GraphqlContext, info: GraphQLResolveInfo): Promise<Partial<MatchView>> {
+      return view(await ctx.service.resign(args.matchId, tokenOf(ctx.auth), args.value ?? undefined), info);
     },
     claimTimeout: seatCommand((ctx, id, token) => ctx.service.claimTimeout(id, token)),
     acceptResignation: seatCommand((ctx, id, token) => ctx.service.acceptResignation(id, token)),
@@ -102,13 +103,13 @@ export const resolvers = {
     abort: seatCommand((ctx, id, token) => ctx.service.abort(id, token)),
   },
   Match: {
-    events: async (match: MatchView, args: { after?: number | null; limit?: number | null }, ctx: GraphqlContext) =>
+    events: async (match: Pick<MatchView, "id">, args: { after?: number | null; limit?: number | null }, ctx: GraphqlContext) =>
       // The match was read with the request's token, which is checked there. More events follow
       // while the last one's version is below the match's `version`.
       (await ctx.service.listEvents(match.id, undefined, args.after ?? 0, args.limit ?? LIMITS.maxEventsPage)).events,
   },
   InboxEntry: {
     // The inbox was read with the player's token, which acts for this seat.
-    match: (entry: InboxRow, _: unknown, ctx: GraphqlContext): Promise<MatchView> => ctx.service.getMatch(entry.matchId, tokenOf(ctx.auth)),
+    match: async (entry: InboxRow, _: unknown, ctx: GraphqlContext, info: GraphQLResolveInfo): Promise<Partial<MatchView>> => view(await ctx.service.readMatch(entry.matchId, tokenOf(ctx.auth)), info),
   },
 };

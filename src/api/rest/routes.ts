@@ -1,8 +1,7 @@
 import type * as z from "../../zod.js";
 import type { Json } from "../../engine/ruleset.js";
 import { TabulaError } from "../../errors.js";
-import type { MatchView } from "../../service/match-view.js";
-import { toMatchView } from "../../service/match-view.js";
+import { matchViewFields, toMatchView, type ViewedMatch } from "../../service/match-view.js";
 import type { TabulaService } from "../../service/service.js";
 import { parseAuthorization, tokenOf } from "../auth.js";
 import { header, type HttpRequest, type HttpResponse, isJsonMediaType, jsonResponse } from "../http.js";
@@ -19,7 +18,7 @@ import { RULESETS } from "../../engine/registry.js";
 import { rulesetCatalog, rulesetInfo } from "../ruleset-catalog.js";
 import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "./sse.js";
 import { eventsPageTag, ifMatchVersion, matchTag } from "./entity-tags.js";
-import { pickFields, viewFields } from "./view-fields.js";
+import { viewFields } from "./view-fields.js";
 import type { RouteSpec } from "./router.js";
 
 export interface RouteContext {
@@ -71,11 +70,11 @@ function agree<T>(fromBody: T | null | undefined, fromHeader: T | undefined, wha
  * `If-Match` on a move), and only the fields `?fields=` names (view-fields.ts), read first.
  */
 const matchRoute =
-  (answer: (ctx: RouteContext) => Promise<MatchView>): RouteHandler =>
+  (answer: (ctx: RouteContext) => Promise<ViewedMatch>): RouteHandler =>
   async (ctx) => {
     const fields = viewFields(ctx.request);
-    const match = await answer(ctx);
-    return jsonResponse(200, pickFields(match, fields), { etag: matchTag(match) });
+    const { state, seat } = await answer(ctx);
+    return jsonResponse(200, fields ? matchViewFields(state, seat, fields) : toMatchView(state, seat), { etag: matchTag({ version: state.version, seat }) });
   };
 
 const matchPath = (id: string): string => `/api/matches/${encodeURIComponent(id)}`;
@@ -109,16 +108,14 @@ const joinMatch: RouteHandler = async ({ request, params, service }) => {
 
 /** A command on a match that takes no parameters: an empty body or `{}`, the seat from the token. */
 const seatCommand = (run: (service: RouteContext["service"], matchId: string, token: Bearer) => Promise<CommandResult>): RouteHandler =>
-  matchRoute(async ({ request, params, service }) => {
+  matchRoute(({ request, params, service }) => {
     readBody(request, EmptyBody, true);
-    const result = await run(service, params.id as string, token(request));
-    return toMatchView(result.state, result.seat);
+    return run(service, params.id as string, token(request));
   });
 
-const resign = matchRoute(async ({ request, params, service }) => {
+const resign = matchRoute(({ request, params, service }) => {
   const body = readBody(request, ResignBody, true);
-  const result = await service.resign(params.id as string, token(request), body.value ?? undefined);
-  return toMatchView(result.state, result.seat);
+  return service.resign(params.id as string, token(request), body.value ?? undefined);
 });
 
 function inboxQuery(request: HttpRequest) {
@@ -138,28 +135,26 @@ const myMatches: RouteHandler = async ({ request, service }) => {
   return jsonResponse(200, { entries: page.rows, next: page.next }, { "cache-control": "no-store" });
 };
 
-const rollDice = matchRoute(async ({ request, params, service }) => {
+const rollDice = matchRoute(({ request, params, service }) => {
   readBody(request, RollDiceBody, true);
-  const result = await service.rollDice(params.id as string, token(request));
-  return toMatchView(result.state, result.seat);
+  return service.rollDice(params.id as string, token(request));
 });
 
-const submitMove = matchRoute(async ({ request, params, service }) => {
+const submitMove = matchRoute(({ request, params, service }) => {
   const body = readBody(request, SubmitMoveBody);
   checkJsonSize(body.move, LIMITS.maxMoveBytes, "the move");
   const idempotencyKey = agree(body.idempotencyKey, checkIdempotencyKey(header(request, "idempotency-key")), "the idempotency key");
   const expectedVersion = agree(body.expectedVersion, ifMatchVersion(request), "the expected version");
-  const result = await service.submitMove({
+  return service.submitMove({
     matchId: params.id as string,
     token: token(request),
     move: body.move as Json,
     expectedVersion,
     idempotencyKey,
   });
-  return toMatchView(result.state, result.seat);
 });
 
-const getMatch = matchRoute(({ request, params, service }) => service.getMatch(params.id as string, token(request)));
+const getMatch = matchRoute(({ request, params, service }) => service.readMatch(params.id as string, token(request)));
 
 /**
  * A page of the log. `hasMore` and `next` (the `after` of the next page) say whether the log

@@ -1,12 +1,12 @@
 import { TabulaError } from "../../errors.js";
-import { MATCH_VIEW_FIELDS, type MatchView, type MatchViewField } from "../../service/match-view.js";
+import { MATCH_VIEW_FIELDS, type MatchViewField } from "../../service/match-view.js";
 import type { HttpRequest } from "../http.js";
 
 /**
  * `?fields=version,toAct,legalMoves`: the fields of the match an answer carries, as a GraphQL
  * selection would; without it, all of them. A bot that plays over REST reads a few fields of
- * every answer, and the board and seating it skips are most of the bytes (and of the time spent
- * writing them). Read before the command runs, so a list that names no field of a match is
+ * every answer, and the board and seating it skips are most of the bytes, and of the time spent
+ * building and writing them (only the fields named are built: match-view.ts). Read before the command runs, so a list that names no field of a match is
  * refused and changes nothing.
  */
 export function viewFields(request: HttpRequest): readonly MatchViewField[] | null {
@@ -23,6 +23,3 @@ export function viewFields(request: HttpRequest): readonly MatchViewField[] | nu
   // In the view's own order, whatever the order asked: one list of fields, one answer.
   return MATCH_VIEW_FIELDS.filter((field) => wanted.has(field));
 }
-
-export const pickFields = (view: MatchView, fields: readonly MatchViewField[] | null): Partial<MatchView> =>
-  fields === null ? view : Object.fromEntries(fields.map((field) => [field, view[field]]));

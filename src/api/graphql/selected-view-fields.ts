@@ -1,0 +1,34 @@
+import { type FieldNode, type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
+import { MATCH_VIEW_FIELDS, type MatchViewField } from "../../service/match-view.js";
+
+/** What the selection of a field node reads: parsed documents are kept, and their nodes with them. */
+const memo = new WeakMap<FieldNode, readonly MatchViewField[]>();
+
+/**
+ * The fields of a match that a `Match` field's selection reads, so that its resolver builds only
+ * those (match-view.ts). Fragments are followed; a field under `@skip` or `@include` counts as
+ * selected (a field built for nothing, never one missing); `id` is always built, as `events`
+ * reads it.
+ */
+export function selectedViewFields(info: Pick<GraphQLResolveInfo, "fieldNodes" | "fragments">): readonly MatchViewField[] {
+  const [only] = info.fieldNodes;
+  const known = info.fieldNodes.length === 1 ? memo.get(only!) : undefined;
+  if (known) return known;
+  const names = new Set<string>(["id"]);
+  const followed = new Set<string>();
+  const visit = (selectionSet: SelectionSetNode | undefined): void => {
+    for (const selection of selectionSet?.selections ?? []) {
+      if (selection.kind === Kind.FIELD) names.add(selection.name.value);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
+      else if (!followed.has(selection.name.value)) {
+        followed.add(selection.name.value);
+        visit(info.fragments[selection.name.value]?.selectionSet);
+      }
+    }
+  };
+  for (const node of info.fieldNodes) visit(node.selectionSet);
+  const fields = MATCH_VIEW_FIELDS.filter((field) => names.has(field));
+  // A field node belongs to one document, whose fragments are the ones followed here.
+  if (info.fieldNodes.length === 1) memo.set(only!, fields);
+  return fields;
+}
