@@ -136,7 +136,8 @@ function basisOf(match: MatchState, seat: number | null): ViewBasis {
 /**
  * Only `fields` of the match as `seat` sees it (null: a spectator), in the view's own order: a
  * client that reads a few fields of every answer (a GraphQL selection, REST's `?fields=`) does
- * not pay for the board and the seating it skips, which cost as much as the rules' part of a move.
+ * not pay for the board and the seating it skips (the board alone costs about as much CPU as the
+ * rules' part of a roll).
  */
 export function matchViewFields<F extends MatchViewField>(match: MatchState, seat: number | null, fields: readonly F[]): Pick<MatchView, F> {
   const basis = basisOf(match, seat);

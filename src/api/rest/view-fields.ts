@@ -6,8 +6,8 @@ import type { HttpRequest } from "../http.js";
  * `?fields=version,toAct,legalMoves`: the fields of the match an answer carries, as a GraphQL
  * selection would; without it, all of them. A bot that plays over REST reads a few fields of
  * every answer, and the board and seating it skips are most of the bytes, and of the time spent
- * building and writing them (only the fields named are built: match-view.ts). Read before the command runs, so a list that names no field of a match is
- * refused and changes nothing.
+ * building and writing them (only the fields named are built: match-view.ts). Read before the
+ * command runs, so a list that names no field of a match is refused and changes nothing.
  */
 export function viewFields(request: HttpRequest): readonly MatchViewField[] | null {
   const raw = request.query.fields;
