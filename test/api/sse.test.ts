@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/api/logger.js";
 import { createRestHandler } from "../../src/api/rest/handle-rest.js";
-import { createViaRest, events, finishedMatch, rollUntilMovable } from "../helpers/matches.js";
+import { createViaRest, events, finishedMatch, getMatch, rollUntilMovable } from "../helpers/matches.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 let t: TestServer;
@@ -91,6 +91,9 @@ describe("GET /api/matches/{id}/stream (Server-Sent Events)", () => {
     });
     expect(received[0]?.data.match.seat).toBe(seat);
     expect(received[0]?.data.match.legalMoves).toEqual(movable.legalMoves);
+    // The whole view, as a read answers it, and nothing of the server's own state of the match.
+    expect(Object.keys(received[0]!.data)).toEqual(["version", "event", "match"]);
+    expect(received[0]!.data.match).toEqual(await getMatch(t, created.match.id, created.tokens[seat]));
   });
 
   it("ends after MatchFinished, and answers 204 once there is nothing left, which stops an EventSource", async () => {

@@ -4,6 +4,7 @@ import type { Json } from "../../engine/ruleset.js";
 import type { InboxRow } from "../../match/inbox-rows.js";
 import type { MatchStatus } from "../../match/state.js";
 import { TabulaError } from "../../errors.js";
+import type { MatchUpdate } from "../../service/match-update.js";
 import { type MatchView, matchViewFields, toMatchView, type ViewedMatch } from "../../service/match-view.js";
 import type { Bearer } from "../../service/credential.js";
 import { tokenOf } from "../auth.js";
@@ -107,6 +108,9 @@ export const resolvers = {
       // The match was read with the request's token, which is checked there. More events follow
       // while the last one's version is below the match's `version`.
       (await ctx.service.listEvents(match.id, undefined, args.after ?? 0, args.limit ?? LIMITS.maxEventsPage)).events,
+  },
+  MatchUpdate: {
+    match: ({ viewed }: MatchUpdate, _: unknown, __: unknown, info: GraphQLResolveInfo): Partial<MatchView> => view(viewed, info),
   },
   InboxEntry: {
     // The inbox was read with the player's token, which acts for this seat.

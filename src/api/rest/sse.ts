@@ -1,5 +1,5 @@
 import { TabulaError } from "../../errors.js";
-import type { MatchUpdate } from "../../service/match-update.js";
+import { type MatchUpdate, wholeUpdate } from "../../service/match-update.js";
 import { header, type HttpRequest } from "../http.js";
 
 /**
@@ -15,7 +15,7 @@ export const SSE_HEADERS = {
 /** How long a client waits before reconnecting after the server ended a response. */
 export const SSE_RETRY_MS = 1000;
 
-export const sseFrame = (update: MatchUpdate): string => `id: ${update.version}\nevent: update\ndata: ${JSON.stringify(update)}\n\n`;
+export const sseFrame = (update: MatchUpdate): string => `id: ${update.version}\nevent: update\ndata: ${JSON.stringify(wholeUpdate(update))}\n\n`;
 
 /** Resume point: `Last-Event-ID` (set by a reconnecting EventSource) wins over `?after=`. */
 export function sseResumeVersion(request: Pick<HttpRequest, "headers" | "query">): number {
