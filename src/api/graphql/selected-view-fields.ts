@@ -1,7 +1,10 @@
 import { type FieldNode, type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
 import { MATCH_VIEW_FIELDS, type MatchViewField } from "../../service/match-view.js";
 
-/** What the selection of a field node reads: parsed documents are kept, and their nodes with them. */
+/**
+ * What the selection of a field node reads. Parsed documents are kept, and their nodes with them;
+ * a node belongs to one document, whose fragments are the ones its selection follows.
+ */
 const memo = new WeakMap<FieldNode, readonly MatchViewField[]>();
 
 /**
@@ -11,8 +14,8 @@ const memo = new WeakMap<FieldNode, readonly MatchViewField[]>();
  * reads it.
  */
 export function selectedViewFields(info: Pick<GraphQLResolveInfo, "fieldNodes" | "fragments">): readonly MatchViewField[] {
-  const [only] = info.fieldNodes;
-  const known = info.fieldNodes.length === 1 ? memo.get(only!) : undefined;
+  const only = info.fieldNodes.length === 1 ? info.fieldNodes[0] : undefined;
+  const known = only && memo.get(only);
   if (known) return known;
   const names = new Set<string>(["id"]);
   const followed = new Set<string>();
@@ -28,7 +31,6 @@ export function selectedViewFields(info: Pick<GraphQLResolveInfo, "fieldNodes" |
   };
   for (const node of info.fieldNodes) visit(node.selectionSet);
   const fields = MATCH_VIEW_FIELDS.filter((field) => names.has(field));
-  // A field node belongs to one document, whose fragments are the ones followed here.
-  if (info.fieldNodes.length === 1) memo.set(only!, fields);
+  if (only) memo.set(only, fields);
   return fields;
 }
