@@ -14,8 +14,9 @@ import { type Measurement, percentile, type Suite } from "../report.js";
 /**
  * A persisted Tabula command next to boardgame.io 0.50's in-memory one, measured in one run with
  * the same load shape for both: every server in its own process, the load in this one; first one
- * match played command after command (latency percentiles, server CPU per command), then
- * closed-loop clients on 1 and 10 matches at once (commands per second).
+ * match played command after command (latency percentiles, server CPU per command), each Tabula
+ * server's commands in turn with boardgame.io's, then closed-loop clients on 1 and 10 matches at
+ * once (commands per second).
  *
  * boardgame.io plays a tiny dice game (roll two dice on the server, bank them, next seat:
  * bench/baselines/bgio/game.ts) with its own client over socket.io, both seats connected as its
@@ -27,7 +28,7 @@ import { type Measurement, percentile, type Suite } from "../report.js";
  * alone (`?fields=`), the others for the whole match.
  */
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const SEQUENTIAL_COMMANDS = Number(process.env.BENCH_VS_COMMANDS ?? 1000);
+const SEQUENTIAL_COMMANDS = Number(process.env.BENCH_VS_COMMANDS ?? 4000);
 const CLOSED_LOOP_MS = Number(process.env.BENCH_VS_MS ?? 4000);
 /**
  * Commands every server answers before anything is measured, from 10 players at once: until V8
@@ -37,7 +38,7 @@ const CLOSED_LOOP_MS = Number(process.env.BENCH_VS_MS ?? 4000);
  */
 const WARMUP_COMMANDS = Number(process.env.BENCH_VS_WARMUP ?? 10_000);
 /** The measurements are split into this many rounds, every subject taking its turn in each. */
-const ROUNDS = Number(process.env.BENCH_VS_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_VS_ROUNDS ?? 10);
 const BASELINE = "boardgame.io, in memory";
 const LISTENING = /listening on (http:\/\/\S+)/;
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -281,9 +282,17 @@ interface Figures {
   p50: number;
   p99: number;
   cpuUs: number;
-  perSecond1: number;
-  perSecond10: number;
 }
+
+/** One server's sequential commands: every latency, its CPU over them, and each round's own figures. */
+interface Sequential {
+  readonly latencies: number[];
+  cpuSeconds: number;
+  commands: number;
+  readonly rounds: { p50: number; cpuUs: number }[];
+}
+
+const sequential = (): Sequential => ({ latencies: [], cpuSeconds: 0, commands: 0, rounds: [] });
 
 /** One server under test and its players: one match played in turn, and the closed loops' matches. */
 interface Subject {
@@ -291,12 +300,12 @@ interface Subject {
   readonly server: Server;
   readonly one: Player;
   readonly loops: { readonly 1: Player[]; readonly 10: Player[] };
-  readonly latencies: number[];
-  cpuSeconds: number;
-  commands: number;
+  /** This server's sequential commands, and the baseline's played in turn with them (sequentialRound). */
+  readonly sequential: Sequential;
+  readonly baselineBeside: Sequential;
   readonly loopCommands: { 1: number; 10: number };
-  /** Each round's own figures, for the spread of the ratios from round to round. */
-  readonly rounds: { p50: number; cpuUs: number; perSecond10: number }[];
+  /** Commands per second at 10 matches, round by round, for the spread of the ratios. */
+  readonly perSecond10: number[];
 }
 
 async function subject(name: string, server: Server, player: (base: string) => Promise<Player>): Promise<Subject> {
@@ -308,19 +317,41 @@ async function subject(name: string, server: Server, player: (base: string) => P
     }),
   );
   for (const p of warm) p.close();
-  return { name, server, one: await player(server.url), loops: { 1: await players(1), 10: await players(10) }, latencies: [], cpuSeconds: 0, commands: 0, loopCommands: { 1: 0, 10: 0 }, rounds: [] };
+  return {
+    name,
+    server,
+    one: await player(server.url),
+    loops: { 1: await players(1), 10: await players(10) },
+    sequential: sequential(),
+    baselineBeside: sequential(),
+    loopCommands: { 1: 0, 10: 0 },
+    perSecond10: [],
+  };
 }
 
-/** A round's share of the sequential commands: latencies, and the server's CPU over them. */
-async function sequentialRound(s: Subject, commands: number): Promise<void> {
-  const cpu0 = cpuSeconds(s.server.process.pid!);
-  const latencies: number[] = [];
-  for (let i = 0; i < commands; i++) latencies.push(await s.one.next());
-  const cpu = cpuSeconds(s.server.process.pid!) - cpu0;
-  s.latencies.push(...latencies);
-  s.cpuSeconds += cpu;
-  s.commands += commands;
-  s.rounds.push({ p50: percentile(latencies.sort((a, b) => a - b), 50), cpuUs: (cpu * 1e6) / commands, perSecond10: 0 });
+/**
+ * A round's share of `s`'s sequential commands, its match and the baseline's taking one command
+ * each in turn: a machine that gets busier or quieter from one millisecond to the next weighs on
+ * both alike (in rounds of one server at a time, a ratio strayed by ±50% from round to round).
+ * Pairs rather than all servers in turn: a server waits for one other command between its own,
+ * not for five, as a server does between a player's commands. Each server's CPU is read over the
+ * whole round, what it did between its own commands included (a write made later, a collection).
+ */
+async function sequentialRound(baseline: Subject, s: Subject, commands: number): Promise<void> {
+  const pair = [
+    { server: baseline, into: s.baselineBeside },
+    { server: s, into: s.sequential },
+  ];
+  const cpu0 = pair.map(({ server }) => cpuSeconds(server.server.process.pid!));
+  const latencies = pair.map((): number[] => []);
+  for (let i = 0; i < commands; i++) for (const [k, { server }] of pair.entries()) latencies[k]!.push(await server.one.next());
+  for (const [k, { server, into }] of pair.entries()) {
+    const cpu = cpuSeconds(server.server.process.pid!) - cpu0[k]!;
+    into.latencies.push(...latencies[k]!);
+    into.cpuSeconds += cpu;
+    into.commands += commands;
+    into.rounds.push({ p50: percentile(latencies[k]!.sort((x, y) => x - y), 50), cpuUs: (cpu * 1e6) / commands });
+  }
 }
 
 /** A round's share of a closed loop: every player sends its next command as soon as the last is answered. */
@@ -335,19 +366,26 @@ async function loopRound(s: Subject, matches: 1 | 10, ms: number): Promise<void>
       }
     }),
   );
-  if (matches === 10) s.rounds.at(-1)!.perSecond10 = ((s.loopCommands[10] - before) * 1000) / ms;
+  if (matches === 10) s.perSecond10.push(((s.loopCommands[10] - before) * 1000) / ms);
 }
 
-function figures(s: Subject): Figures {
-  const sorted = [...s.latencies].sort((a, b) => a - b);
-  // Every round gives each closed loop its share of CLOSED_LOOP_MS.
-  const seconds = CLOSED_LOOP_MS / 1000;
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpuUs: (s.cpuSeconds * 1e6) / s.commands, perSecond1: s.loopCommands[1] / seconds, perSecond10: s.loopCommands[10] / seconds };
+function figures(q: Sequential): Figures {
+  const sorted = [...q.latencies].sort((x, y) => x - y);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpuUs: (q.cpuSeconds * 1e6) / q.commands };
+}
+
+/** Every round gives each closed loop its share of CLOSED_LOOP_MS. */
+const perSecond = (commands: number) => commands / (CLOSED_LOOP_MS / 1000);
+
+/** How far one round's ratio strays from another's: a ratio near 1 within that spread is a draw. */
+function spread(subjectRounds: readonly number[], baselineRounds: readonly number[]): string {
+  const ratios = subjectRounds.map((value, i) => value / baselineRounds[i]!).sort((x, y) => x - y);
+  return `ratio per round ${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}`;
 }
 
 export const suite: Suite = {
   // Every server runs on the node that runs the bench, and the ratios change with it: name it.
-  name: `a persisted Tabula command vs boardgame.io 0.50's in-memory one (Node ${process.version}; servers in their own processes, measured in alternating rounds)`,
+  name: `a persisted Tabula command vs boardgame.io 0.50's in-memory one (Node ${process.version}; servers in their own processes; sequential commands in turn with the baseline's, closed loops in alternating rounds)`,
   async run(): Promise<Measurement[]> {
     const dataDir = mkdtempSync(join(tmpdir(), "tabula-bench-vs-"));
     // Rate limits off: one client sends every command here, which the default limits would refuse.
@@ -371,26 +409,33 @@ export const suite: Suite = {
       }
       // Every server stays up (an idle one costs nothing) and they take turns, in a rotating
       // order, round after round: a machine that gets busier or quieter meanwhile weighs on all.
+      const [baseline, ...rest] = subjects as [Subject, ...Subject[]];
       for (let round = 0; round < ROUNDS; round++) {
         const order = subjects.map((_, i) => subjects[(i + round) % subjects.length]!);
-        for (const s of order) await sequentialRound(s, Math.ceil(SEQUENTIAL_COMMANDS / ROUNDS));
+        for (const s of rest.map((_, i) => rest[(i + round) % rest.length]!)) await sequentialRound(baseline, s, Math.ceil(SEQUENTIAL_COMMANDS / ROUNDS));
         for (const s of order) await loopRound(s, 1, CLOSED_LOOP_MS / ROUNDS);
         for (const s of order) await loopRound(s, 10, CLOSED_LOOP_MS / ROUNDS);
       }
-      const [baseline, ...rest] = subjects.map((s) => ({ name: s.name, f: figures(s), rounds: s.rounds }));
-      const b = baseline!.f;
-      // How far the ratio of one round strays from another's: a ratio near 1 within that spread is a draw.
-      const spread = (rounds: Subject["rounds"], figure: keyof Subject["rounds"][number]) => {
-        const ratios = rounds.map((r, i) => r[figure] / baseline!.rounds[i]![figure]).sort((x, y) => x - y);
-        return `ratio per round ${ratios[0]!.toFixed(2)}-${ratios.at(-1)!.toFixed(2)}`;
-      };
-      return rest.flatMap(({ name, f, rounds }) => [
-        { name: `${name}: p50 per command`, unit: "ms", value: f.p50, better: "lower", baseline: BASELINE, baselineValue: b.p50, note: spread(rounds, "p50") },
-        { name: `${name}: p99 per command`, unit: "ms", value: f.p99, better: "lower", baseline: BASELINE, baselineValue: b.p99 },
-        { name: `${name}: server CPU per command`, unit: "µs", value: f.cpuUs, better: "lower", baseline: BASELINE, baselineValue: b.cpuUs, note: spread(rounds, "cpuUs") },
-        { name: `${name}: commands/s, 1 match`, unit: "commands/s", value: f.perSecond1, better: "higher", baseline: BASELINE, baselineValue: b.perSecond1 },
-        { name: `${name}: commands/s, 10 matches`, unit: "commands/s", value: f.perSecond10, better: "higher", baseline: BASELINE, baselineValue: b.perSecond10, note: spread(rounds, "perSecond10") },
-      ]);
+      return rest.flatMap((s) => {
+        const f = figures(s.sequential);
+        const b = figures(s.baselineBeside);
+        const rounds = (q: Sequential, figure: "p50" | "cpuUs") => q.rounds.map((r) => r[figure]);
+        return [
+          { name: `${s.name}: p50 per command`, unit: "ms", value: f.p50, better: "lower", baseline: BASELINE, baselineValue: b.p50, note: spread(rounds(s.sequential, "p50"), rounds(s.baselineBeside, "p50")) },
+          { name: `${s.name}: p99 per command`, unit: "ms", value: f.p99, better: "lower", baseline: BASELINE, baselineValue: b.p99 },
+          { name: `${s.name}: server CPU per command`, unit: "µs", value: f.cpuUs, better: "lower", baseline: BASELINE, baselineValue: b.cpuUs, note: spread(rounds(s.sequential, "cpuUs"), rounds(s.baselineBeside, "cpuUs")) },
+          { name: `${s.name}: commands/s, 1 match`, unit: "commands/s", value: perSecond(s.loopCommands[1]), better: "higher", baseline: BASELINE, baselineValue: perSecond(baseline.loopCommands[1]) },
+          {
+            name: `${s.name}: commands/s, 10 matches`,
+            unit: "commands/s",
+            value: perSecond(s.loopCommands[10]),
+            better: "higher",
+            baseline: BASELINE,
+            baselineValue: perSecond(baseline.loopCommands[10]),
+            note: spread(s.perSecond10, baseline.perSecond10),
+          },
+        ] satisfies Measurement[];
+      });
     } finally {
       for (const s of subjects) [s.one, ...s.loops[1], ...s.loops[10]].forEach((p) => p.close());
       for (const server of servers) await server.stop();
