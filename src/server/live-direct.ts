@@ -20,7 +20,14 @@ const KEEP_ALIVE_MS = 12_000;
 /** Message types graphql-transport-ws reserves for servers; graphql-ws would fail on them with 4500. */
 const SERVER_ONLY_TYPES = new Set(["connection_ack", "next", "error"]);
 
+/**
+ * A message without one of these cannot be of a server-only type (JSON spells a letter otherwise
+ * only as `\u`): most are not parsed twice, here and by graphql-ws.
+ */
+const MAY_BE_SERVER_ONLY = /connection_ack|next|error|\\u/;
+
 function serverOnlyType(text: string): string | null {
+  if (!MAY_BE_SERVER_ONLY.test(text)) return null;
   try {
     const type = (JSON.parse(text) as { type?: unknown } | null)?.type;
     return typeof type === "string" && SERVER_ONLY_TYPES.has(type) ? type : null;

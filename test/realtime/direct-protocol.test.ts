@@ -78,6 +78,13 @@ describe("protocol errors in direct mode", () => {
         s.send(message);
         expect(await closed).toEqual([4400, `Bad request: only servers send ${message.type}`]);
       }
+      // The same type spelt with a JSON escape: a text without the word itself is read too.
+      const escaped = await rawSocket(t);
+      const escapedClosed = new Promise<[number, string]>((resolve) => escaped.socket.once("close", (code, reason) => resolve([code, String(reason)])));
+      escaped.send({ type: "connection_init" });
+      expect(await escaped.next()).toEqual({ type: "connection_ack" });
+      escaped.sendText(String.raw`{"type":"n\u0065xt","id":"1","payload":{}}`);
+      expect(await escapedClosed).toEqual([4400, "Bad request: only servers send next"]);
       const badUtf8 = await rawSocket(t);
       const badUtf8Closed = closeCode(badUtf8);
       badUtf8.socket.send(Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]), { binary: false });
