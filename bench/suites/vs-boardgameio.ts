@@ -352,7 +352,8 @@ async function subject(name: string, server: Server, player: (base: string) => P
 /**
  * A round's share of `s`'s sequential commands, its match and the baseline's taking one command
  * each in turn: a machine that gets busier or quieter from one millisecond to the next weighs on
- * both alike (in rounds of one server at a time, a ratio strayed by ±50% from round to round).
+ * both alike (in rounds of one server at a time, graphql-ws's p50 ratio ranged from 0.86 to 2.09
+ * between the rounds of one run on Node 24; paired, from 1.05 to 1.30).
  * Pairs rather than all servers in turn: a server waits for one other command between its own,
  * not for five, as a server does between a player's commands. Each server's CPU is read over the
  * whole round, what it did between its own commands included (a write made later, a collection).
