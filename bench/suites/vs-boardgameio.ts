@@ -108,20 +108,7 @@ const BASELINE_MATCH_COMMANDS = 1000;
 async function bgioPlayer(base: string): Promise<Player> {
   const post = async (path: string, body: unknown) =>
     (await (await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()) as Record<string, string>;
-  const open = async () => {
-    const { matchID } = await post("/games/dice/create", { numPlayers: 2 });
-    const clients = await Promise.all(
-      ["0", "1"].map(async (playerID) => {
-        const { playerCredentials } = await post(`/games/dice/${matchID}/join`, { playerID, playerName: `p${playerID}` });
-        const client = Client({ game: DiceGame, multiplayer: SocketIO({ server: base }), matchID, playerID, credentials: playerCredentials, debug: false });
-        client.start();
-        return client;
-      }),
-    );
-    await Promise.all(clients.map((c) => reach(c, 0)));
-    return clients;
-  };
-  type BgioClient = Awaited<ReturnType<typeof open>>[number];
+  type BgioClient = ReturnType<typeof Client>;
   const stateId = (c: BgioClient) => c.getState()?._stateID ?? -1;
   const reach = (c: BgioClient, id: number) =>
     stateId(c) >= id
@@ -134,12 +121,26 @@ async function bgioPlayer(base: string): Promise<Player> {
             }
           });
         });
+  const open = async (): Promise<BgioClient[]> => {
+    const { matchID } = await post("/games/dice/create", { numPlayers: 2 });
+    const joined = await Promise.all(
+      ["0", "1"].map(async (playerID) => {
+        const { playerCredentials } = await post(`/games/dice/${matchID}/join`, { playerID, playerName: `p${playerID}` });
+        const client = Client({ game: DiceGame, multiplayer: SocketIO({ server: base }), matchID, playerID, credentials: playerCredentials, debug: false });
+        client.start();
+        return client;
+      }),
+    );
+    await Promise.all(joined.map((c) => reach(c, 0)));
+    return joined;
+  };
+  const close = () => clients.forEach((c) => c.stop());
   let clients = await open();
   let step = 0;
   return {
     async next() {
       if (step === BASELINE_MATCH_COMMANDS) {
-        clients.forEach((c) => c.stop());
+        close();
         clients = await open();
         step = 0;
       }
@@ -157,7 +158,7 @@ async function bgioPlayer(base: string): Promise<Player> {
       await synced;
       return ms;
     },
-    close: () => clients.forEach((c) => c.stop()),
+    close,
   };
 }
 
@@ -320,9 +321,6 @@ interface Subject {
   readonly server: Server;
   readonly one: Player;
   readonly loops: { readonly 1: Player[]; readonly 10: Player[] };
-  /** This server's sequential commands, and the baseline's played in turn with them (sequentialRound). */
-  readonly sequential: Sequential;
-  readonly baselineBeside: Sequential;
   readonly loopCommands: { 1: number; 10: number };
   /** Commands per second at 10 matches, round by round, for the spread of the ratios. */
   readonly perSecond10: number[];
@@ -342,32 +340,26 @@ async function subject(name: string, server: Server, player: (base: string) => P
     server,
     one: await player(server.url),
     loops: { 1: await players(1), 10: await players(10) },
-    sequential: sequential(),
-    baselineBeside: sequential(),
     loopCommands: { 1: 0, 10: 0 },
     perSecond10: [],
   };
 }
 
 /**
- * A round's share of `s`'s sequential commands, its match and the baseline's taking one command
- * each in turn: a machine that gets busier or quieter from one millisecond to the next weighs on
- * both alike (in rounds of one server at a time, graphql-ws's p50 ratio ranged from 0.86 to 2.09
+ * A round's share of a Tabula server's sequential commands: each `[server, figures]` of `pair`
+ * (the baseline and that server) takes one command in turn, so a machine that gets busier or
+ * quieter from one millisecond to the next weighs on both alike (in rounds of one server at a time, graphql-ws's p50 ratio ranged from 0.86 to 2.09
  * between the rounds of one run on Node 24; paired, from 1.05 to 1.30).
  * Pairs rather than all servers in turn: a server waits for one other command between its own,
  * not for five, as a server does between a player's commands. Each server's CPU is read over the
  * whole round, what it did between its own commands included (a write made later, a collection).
  */
-async function sequentialRound(baseline: Subject, s: Subject, commands: number): Promise<void> {
-  const pair = [
-    { server: baseline, into: s.baselineBeside },
-    { server: s, into: s.sequential },
-  ];
-  const cpu0 = pair.map(({ server }) => cpuSeconds(server.server.process.pid!));
+async function sequentialRound(pair: readonly (readonly [Subject, Sequential])[], commands: number): Promise<void> {
+  const cpu0 = pair.map(([subject]) => cpuSeconds(subject.server.process.pid!));
   const latencies = pair.map((): number[] => []);
-  for (let i = 0; i < commands; i++) for (const [k, { server }] of pair.entries()) latencies[k]!.push(await server.one.next());
-  for (const [k, { server, into }] of pair.entries()) {
-    const cpu = cpuSeconds(server.server.process.pid!) - cpu0[k]!;
+  for (let i = 0; i < commands; i++) for (const [k, [subject]] of pair.entries()) latencies[k]!.push(await subject.one.next());
+  for (const [k, [subject, into]] of pair.entries()) {
+    const cpu = cpuSeconds(subject.server.process.pid!) - cpu0[k]!;
     into.latencies.push(...latencies[k]!);
     into.cpuSeconds += cpu;
     into.commands += commands;
@@ -430,21 +422,25 @@ export const suite: Suite = {
       }
       // Every server stays up (an idle one costs nothing) and they take turns, in a rotating
       // order, round after round: a machine that gets busier or quieter meanwhile weighs on all.
+      // Each Tabula server's sequential commands, and the baseline's played in turn with them.
       const [baseline, ...rest] = subjects as [Subject, ...Subject[]];
+      const pairs = rest.map((s) => ({ s, own: sequential(), baseline: sequential() }));
       for (let round = 0; round < ROUNDS; round++) {
         const order = subjects.map((_, i) => subjects[(i + round) % subjects.length]!);
-        for (const s of rest.map((_, i) => rest[(i + round) % rest.length]!)) await sequentialRound(baseline, s, Math.ceil(SEQUENTIAL_COMMANDS / ROUNDS));
+        for (const { s, own, baseline: beside } of pairs.map((_, i) => pairs[(i + round) % pairs.length]!)) {
+          await sequentialRound([[baseline, beside], [s, own]], Math.ceil(SEQUENTIAL_COMMANDS / ROUNDS));
+        }
         for (const s of order) await loopRound(s, 1, CLOSED_LOOP_MS / ROUNDS);
         for (const s of order) await loopRound(s, 10, CLOSED_LOOP_MS / ROUNDS);
       }
-      return rest.flatMap((s) => {
-        const f = figures(s.sequential);
-        const b = figures(s.baselineBeside);
+      return pairs.flatMap(({ s, own, baseline: beside }) => {
+        const f = figures(own);
+        const b = figures(beside);
         const rounds = (q: Sequential, figure: "p50" | "cpuUs") => q.rounds.map((r) => r[figure]);
         return [
-          { name: `${s.name}: p50 per command`, unit: "ms", value: f.p50, better: "lower", baseline: BASELINE, baselineValue: b.p50, note: spread(rounds(s.sequential, "p50"), rounds(s.baselineBeside, "p50")) },
+          { name: `${s.name}: p50 per command`, unit: "ms", value: f.p50, better: "lower", baseline: BASELINE, baselineValue: b.p50, note: spread(rounds(own, "p50"), rounds(beside, "p50")) },
           { name: `${s.name}: p99 per command`, unit: "ms", value: f.p99, better: "lower", baseline: BASELINE, baselineValue: b.p99 },
-          { name: `${s.name}: server CPU per command`, unit: "µs", value: f.cpuUs, better: "lower", baseline: BASELINE, baselineValue: b.cpuUs, note: spread(rounds(s.sequential, "cpuUs"), rounds(s.baselineBeside, "cpuUs")) },
+          { name: `${s.name}: server CPU per command`, unit: "µs", value: f.cpuUs, better: "lower", baseline: BASELINE, baselineValue: b.cpuUs, note: spread(rounds(own, "cpuUs"), rounds(beside, "cpuUs")) },
           { name: `${s.name}: commands/s, 1 match`, unit: "commands/s", value: perSecond(s.loopCommands[1]), better: "higher", baseline: BASELINE, baselineValue: perSecond(baseline.loopCommands[1]) },
           {
             name: `${s.name}: commands/s, 10 matches`,

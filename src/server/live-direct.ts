@@ -21,10 +21,10 @@ const KEEP_ALIVE_MS = 12_000;
 const SERVER_ONLY_TYPES = new Set(["connection_ack", "next", "error"]);
 
 /**
- * A message without one of these cannot be of a server-only type (JSON spells a letter otherwise
- * only as `\u`): most are not parsed twice, here and by graphql-ws.
+ * A message without one of these words cannot be of a server-only type (JSON spells a letter
+ * otherwise only as `\u`): most are not parsed twice, here and by graphql-ws.
  */
-const MAY_BE_SERVER_ONLY = /connection_ack|next|error|\\u/;
+const MAY_BE_SERVER_ONLY = new RegExp([...SERVER_ONLY_TYPES, "\\\\u"].join("|"));
 
 function serverOnlyType(text: string): string | null {
   if (!MAY_BE_SERVER_ONLY.test(text)) return null;
