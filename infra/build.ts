@@ -69,6 +69,13 @@ const REQUIRE_BANNER = 'import { createRequire as __tabulaCreateRequire } from "
 const oneCopyOfEachPackage: Plugin = {
   name: "one-copy-of-each-package",
   setup(b) {
+    // A deep import of a package's CommonJS file beside its ES one (graphql-jit imports
+    // `graphql/utilities/index.js`; graphql ships `index.mjs` next to it) takes the ES one, else
+    // it would bundle a second graphql, whose classes the first one's instanceof does not know.
+    b.onResolve({ filter: /^[^./].*\.js$/ }, async (args) => {
+      const esm = await b.resolve(args.path.replace(/\.js$/, ".mjs"), { kind: "import-statement", resolveDir: args.resolveDir, importer: args.importer });
+      return esm.errors.length > 0 ? undefined : { path: esm.path, external: esm.external, namespace: esm.namespace, sideEffects: esm.sideEffects };
+    });
     b.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.kind !== "require-call" || isBuiltin(args.path)) return undefined;
       const found = await b.resolve(args.path, { kind: "import-statement", resolveDir: args.resolveDir, importer: args.importer });
@@ -95,6 +102,8 @@ const oneCopyOfEachPackage: Plugin = {
  *   `hideSchemaDetailsFromClientErrors`, which it does not set.
  * - graphql-tools, which Apollo imports to build a schema from typeDefs and resolvers: it is
  *   handed a built schema (api-schema.ts sets the resolvers on it).
+ * - fast-json-stringify, with ajv: graphql-jit serialises with it only when asked to
+ *   (`customJSONSerializer`), and compiles otherwise without it.
  * - The SDK's event-stream serde, which it imports for an operation with event streams:
  *   DynamoDB has none.
  * - The SDK's default credential chain (profiles, SSO, web identity, container, instance
@@ -130,6 +139,11 @@ const STUBS: readonly { readonly filter: RegExp; readonly contents: string }[] =
     // Apollo builds a schema with it only when given typeDefs; we hand it one (api-schema.ts).
     filter: /[\\/]@graphql-tools[\\/]schema[\\/]esm[\\/]index\.js$/,
     contents: notBundled("graphql-tools' makeExecutableSchema", ["makeExecutableSchema"]),
+  },
+  {
+    // graphql-jit imports it for its `customJSONSerializer` option, which compiled-operation.ts leaves off.
+    filter: /[\\/]fast-json-stringify[\\/]index\.js$/,
+    contents: notBundled("graphql-jit's customJSONSerializer", ["default"]),
   },
   {
     filter: /[\\/]@smithy[\\/]core[\\/]dist-es[\\/]submodules[\\/]event-streams[\\/]index\.js$/,

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { executeGraphqlOperation } from "../../src/api/graphql/execute-operation.js";
+import { executableSchema, parseLiveDocument } from "../../src/api/graphql/executable-schema.js";
+import { createFormatError } from "../../src/api/graphql/format-error.js";
 import { createGraphqlServer } from "../../src/api/graphql/server.js";
 import { handleGraphqlHttp } from "../../src/api/graphql/http.js";
 import type { HttpRequest } from "../../src/api/http.js";
 import { createLogger } from "../../src/api/logger.js";
 import { createRestHandler } from "../../src/api/rest/handle-rest.js";
 import { TabulaError } from "../../src/errors.js";
+import { credentialOf } from "../../src/service/credential.js";
 import type { TabulaService } from "../../src/service/service.js";
 
 /**
@@ -70,6 +74,32 @@ describe("unexpected errors", () => {
     const conflict = JSON.parse((await call(`mutation { rollDice(matchId: "m") { version } }`)).body);
     expect(conflict.errors[0].extensions).toEqual({ code: "VERSION_CONFLICT", currentVersion: 9 });
     expect(conflict.data).toEqual({ rollDice: null });
+  });
+
+  it("GraphQL over a WebSocket: the same errors as over HTTP, from a document's first run and from its compiled form after", async () => {
+    const schema = executableSchema();
+    const deps = { schema, service: failing, formatError: createFormatError(logger) };
+    const queries = [
+      `mutation { submitMove(matchId: "m", move: "13/7") { version } }`,
+      `mutation { rollDice(matchId: "m") { version } }`,
+      // A variable refused: graphql-jit refuses it in its own words, and graphql-js answers instead.
+      `mutation($id: ID!) { rollDice(matchId: $id) { version } }`,
+    ];
+    for (const query of queries) {
+      const http = JSON.parse((await handleGraphqlHttp(apollo, failing, request("POST", "/graphql", JSON.stringify({ query, variables: { id: ["m"] } }), { authorization: "Bearer t" }))).body);
+      // The second run and after are compiled (compiled-operation.ts).
+      for (let run = 1; run <= 3; run++) {
+        logged.length = 0;
+        const parsed = parseLiveDocument(schema, { query });
+        if (parsed.errors) throw new Error(`${query} did not parse`);
+        const answer = await executeGraphqlOperation(deps, { ip: undefined, credential: credentialOf("t") }, parsed.document, { query, variables: { id: ["m"] } });
+        const errors = "refused" in answer ? answer.refused : answer.result.errors;
+        expect(errors, `run ${run} of ${query}`).toEqual(http.errors);
+        if ("result" in answer) expect(answer.result.data).toEqual(http.data);
+        expect(JSON.stringify(answer)).not.toContain("hunter2");
+        if (errors?.[0]?.extensions?.code === "INTERNAL_SERVER_ERROR") expect(logged.join("\n")).toContain(SECRET);
+      }
+    }
   });
 
   it("GraphQL: a body over the limit is refused before Apollo sees it", async () => {

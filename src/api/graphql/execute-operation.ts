@@ -16,6 +16,7 @@ import type { TabulaService } from "../../service/service.js";
 import { admitCaller, type RateLimiter } from "../rate-limit.js";
 import type { GraphqlContext } from "./context.js";
 import type { LiveRequest } from "./executable-schema.js";
+import { compiledOperationCache } from "./compiled-operation.js";
 import { mutationCosts } from "./mutation-costs.js";
 import { cachedValidator, validationRules } from "./validation-rules.js";
 
@@ -39,6 +40,7 @@ export interface OperationDeps {
 }
 
 const validated = cachedValidator([...specifiedRules, ...validationRules()]);
+const compiledOperation = compiledOperationCache();
 
 /**
  * A query or mutation that came over a WebSocket, parsed already (`parseLiveDocument`), run with
@@ -74,7 +76,12 @@ export async function executeGraphqlOperation(deps: OperationDeps, caller: Socke
   }
 
   const contextValue: GraphqlContext = { service: deps.service, auth: { token: caller.credential ?? undefined }, ...(admit ? { admit } : {}) };
-  const result = await execute({ schema: deps.schema, document, variableValues: request.variables ?? undefined, operationName, contextValue });
+  const variableValues = request.variables ?? undefined;
+  const compiled = compiledOperation(deps.schema, document, operationName);
+  let result = compiled && (await compiled.query(undefined, contextValue, variableValues));
+  // graphql-jit refuses variables in words of its own, without the variable's node that marks
+  // them as the client's mistake: graphql-js refuses them again as over HTTP (nothing has run).
+  if (!result || !("data" in result)) result = await execute({ schema: deps.schema, document, variableValues, operationName, contextValue });
   // Variables that do not fit their types: the client's mistake, refused before anything ran.
   const errors = result.errors?.map((error) => (isVariableError(error) ? withCode(error, "BAD_USER_INPUT", { nodes: error.nodes, originalError: error.originalError ?? error, extensions: error.extensions }) : error));
   if (!("data" in result)) return refused(errors ?? []);

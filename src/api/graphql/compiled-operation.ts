@@ -1,0 +1,37 @@
+import type { DocumentNode, GraphQLSchema } from "graphql";
+import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
+
+/**
+ * A document is compiled the second time it is run: a client that plays sends the same few
+ * documents again and again, and one sent once (or a stream of distinct ones) never pays the
+ * compilation, which costs two or three executions (about 200-400 µs).
+ */
+const COMPILE_AT_USE = 2;
+
+/** A document's uses until it is compiled, then its compiled form (null: graphql-jit cannot compile it). */
+type Entry = { readonly operationName: string | undefined; uses: number; compiled?: CompiledQuery | null };
+
+/**
+ * graphql-jit's compiled form of a validated document's operation, from its second use on;
+ * undefined until then, and for a document graphql-jit cannot compile. graphql-jit turns a
+ * document into one function that calls the resolvers and completes their answers, where
+ * graphql-js walks the document again on every execution with a promise per field: a command
+ * over a WebSocket cost 14% less CPU with it (bench/suites/vs-boardgameio.ts). Kept per
+ * document object, so a compiled form goes when the parse cache lets its document go.
+ */
+export function compiledOperationCache(): (schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined) => CompiledQuery | undefined {
+  const bySchema = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Entry>>();
+  return (schema, document, operationName) => {
+    let byDocument = bySchema.get(schema);
+    if (!byDocument) bySchema.set(schema, (byDocument = new WeakMap()));
+    let entry = byDocument.get(document);
+    if (!entry) byDocument.set(document, (entry = { operationName, uses: 0 }));
+    // One document run under another operation name than before: left to graphql-js.
+    if (entry.operationName !== operationName) return undefined;
+    if (entry.compiled === undefined && ++entry.uses >= COMPILE_AT_USE) {
+      const compiled = compileQuery(schema, document, operationName);
+      entry.compiled = isCompiledQuery(compiled) ? compiled : null;
+    }
+    return entry.compiled ?? undefined;
+  };
+}
