@@ -40,6 +40,8 @@ const WARMUP_COMMANDS = Number(process.env.BENCH_VS_WARMUP ?? 10_000);
 /** The measurements are split into this many rounds, every subject taking its turn in each. */
 const ROUNDS = Number(process.env.BENCH_VS_ROUNDS ?? 10);
 const BASELINE = "boardgame.io, in memory";
+/** Only the Tabula subjects whose names hold one of these words (comma-separated, e.g. `graphql-ws`); unset, every one. */
+const ONLY = (process.env.BENCH_VS_ONLY ?? "").split(",");
 const LISTENING = /listening on (http:\/\/\S+)/;
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -414,7 +416,7 @@ export const suite: Suite = {
     const subjects: Subject[] = [];
     const servers: Server[] = [];
     try {
-      for (const [name, args, address, player] of specs) {
+      for (const [name, args, address, player] of specs.filter(([name], i) => i === 0 || ONLY.some((part) => name.includes(part)))) {
         const server = await start(args, address);
         servers.push(server);
         const url = /^\d+$/.test(server.url) ? `http://127.0.0.1:${server.url}` : server.url;
