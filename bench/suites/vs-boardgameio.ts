@@ -231,7 +231,10 @@ const NEW_MATCH = { ruleset: "backgammon", options: { matchLength: 25 } };
 /** `fields`: the `?fields=` of every roll, move and read (the whole match without it). */
 function tabulaPlayer(base: string, fields?: string): Promise<Player> {
   const query = fields === undefined ? "" : `?fields=${fields}`;
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  // An idle connection is closed here before the server's keep-alive timeout (5 s) closes it: a
+  // player waits longer than that between rounds, and a command sent just as the server closed
+  // its connection failed the run with ECONNRESET.
+  const agent = new Agent({ keepAlive: true, maxSockets: 1, timeout: 2000 });
   const url = new URL(base);
   const send = async (method: string, path: string, token?: string, body?: unknown): Promise<unknown> => {
     const { status, json } = await request(agent, url, method, path, token, body);
