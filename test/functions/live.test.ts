@@ -237,9 +237,11 @@ describe("WebSocket routes (graphql-transport-ws over API Gateway)", () => {
     expect(answered[0].payload.data.rollDice.version).toBeGreaterThan(1);
     expect(commits.length).toBe(before + 1);
     expect(JSON.stringify(postedTo(seat))).not.toContain(tokens[0]);
-    // From its second run on, a document runs compiled (graphql-jit, bundled): refused alike.
-    await send(spectator, { id: "r2", type: "subscribe", payload: { query: ROLL, variables: { id: matchId } } });
-    expect(postedTo(spectator).find((m) => m.id === "r2")).toEqual({ ...refused, id: "r2" });
+    // From its tenth run on, a document runs compiled (graphql-jit, bundled): refused alike.
+    for (let run = 3; run <= 10; run++) {
+      await send(spectator, { id: `r${run}`, type: "subscribe", payload: { query: ROLL, variables: { id: matchId } } });
+      expect(postedTo(spectator).find((m) => m.id === `r${run}`)).toEqual({ ...refused, id: `r${run}` });
+    }
     expect(commits.length).toBe(before + 1);
   });
 
