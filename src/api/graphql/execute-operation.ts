@@ -44,7 +44,8 @@ const compiledOperation = compiledOperationCache();
 
 /**
  * A query or mutation that came over a WebSocket, parsed already (`parseLiveDocument`), run with
- * graphql-js as Apollo runs one over HTTP: the same validation rules and complexity limits, the
+ * graphql-js as Apollo runs one over HTTP (a document run often, as graphql-jit compiled it:
+ * compiled-operation.ts): the same validation rules and complexity limits, the
  * mutation's commands counted against the connection's address and token hash before anything
  * runs (as HTTP's rate-limit plugin counts them), the same resolvers and context, and every error
  * formatted by the same function under the code Apollo would have given it, so every answer
