@@ -314,11 +314,10 @@ interface Figures {
 interface Sequential {
   readonly latencies: number[];
   cpuSeconds: number;
-  commands: number;
   readonly rounds: { p50: number; cpuUs: number }[];
 }
 
-const sequential = (): Sequential => ({ latencies: [], cpuSeconds: 0, commands: 0, rounds: [] });
+const sequential = (): Sequential => ({ latencies: [], cpuSeconds: 0, rounds: [] });
 
 /** One server under test and its players: one match played in turn, and the closed loops' matches. */
 interface Subject {
@@ -353,8 +352,9 @@ async function subject(name: string, server: Server, player: (base: string) => P
 /**
  * A round's share of a Tabula server's sequential commands: each `[server, figures]` of `pair`
  * (the baseline and that server) takes one command in turn, so a machine that gets busier or
- * quieter from one millisecond to the next weighs on both alike (in rounds of one server at a time, graphql-ws's p50 ratio ranged from 0.86 to 2.09
- * between the rounds of one run on Node 24; paired, from 1.05 to 1.30).
+ * quieter from one millisecond to the next weighs on both alike (in rounds of one server at a
+ * time, graphql-ws's p50 ratio ranged from 0.86 to 2.09 between the rounds of one run on Node
+ * 24; paired, from 1.05 to 1.30).
  * Pairs rather than all servers in turn: a server waits for one other command between its own,
  * not for five, as a server does between a player's commands. Each server's CPU is read over the
  * whole round, what it did between its own commands included (a write made later, a collection).
@@ -367,7 +367,6 @@ async function sequentialRound(pair: readonly (readonly [Subject, Sequential])[]
     const cpu = cpuSeconds(subject.server.process.pid!) - cpu0[k]!;
     into.latencies.push(...latencies[k]!);
     into.cpuSeconds += cpu;
-    into.commands += commands;
     into.rounds.push({ p50: percentile(latencies[k]!.sort((x, y) => x - y), 50), cpuUs: (cpu * 1e6) / commands });
   }
 }
@@ -389,7 +388,7 @@ async function loopRound(s: Subject, matches: 1 | 10, ms: number): Promise<void>
 
 function figures(q: Sequential): Figures {
   const sorted = [...q.latencies].sort((x, y) => x - y);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpuUs: (q.cpuSeconds * 1e6) / q.commands };
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpuUs: (q.cpuSeconds * 1e6) / q.latencies.length };
 }
 
 /** Every round gives each closed loop its share of CLOSED_LOOP_MS. */

@@ -1,5 +1,6 @@
 import type { DocumentNode, GraphQLSchema } from "graphql";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
+import { perDocument } from "./per-document.js";
 
 /**
  * A document is compiled the tenth time it is run: a client that plays sends the same few
@@ -23,13 +24,10 @@ type Entry = { readonly operationName: string | undefined; uses: number; compile
  * document go.
  */
 export function compiledOperationCache(): (schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined) => CompiledQuery | undefined {
-  const bySchema = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Entry>>();
+  const entryOf = perDocument((_schema, _document, operationName: string | undefined): Entry => ({ operationName, uses: 0 }));
   return (schema, document, operationName) => {
-    let byDocument = bySchema.get(schema);
-    if (!byDocument) bySchema.set(schema, (byDocument = new WeakMap()));
-    let entry = byDocument.get(document);
-    if (!entry) byDocument.set(document, (entry = { operationName, uses: 0 }));
-    // One document run under another operation name than before: left to graphql-js.
+    const entry = entryOf(schema, document, operationName);
+    // One document run under another operation name than the first time: left to graphql-js.
     if (entry.operationName !== operationName) return undefined;
     if (entry.compiled === undefined && ++entry.uses >= COMPILE_AT_USE) {
       const compiled = compileQuery(schema, document, operationName);

@@ -29,6 +29,7 @@ function ownCode(error: unknown): { code: string; extensions: Record<string, unk
   let current: unknown = error;
   for (let i = 0; i < 5 && current; i++) {
     if (current instanceof TabulaError) return { code: current.code, extensions: current.details };
+    // `?.`: the errors of a compiled operation (graphql-jit's) may carry no extensions at all.
     if (current instanceof GraphQLError && current.extensions?.code === "QUERY_TOO_COMPLEX") {
       const { code: _code, ...rest } = current.extensions;
       return { code: "QUERY_TOO_COMPLEX", extensions: rest };
