@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildFunctions } from "../../infra/build.js";
@@ -86,6 +88,94 @@ function player(containers: readonly LocalLambda[], counter: CallCounter) {
   };
 }
 
+/**
+ * API Gateway's management API as the ws-default container sees it: every message posted to a
+ * connection is kept, in order, for the player to read its answer from (the route's return value
+ * never reaches a client on AWS either).
+ */
+async function managementStandIn() {
+  const posted = new Map<string, string[]>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const connectionId = decodeURIComponent(/\/@connections\/([^/?]+)/.exec(req.url ?? "")?.[1] ?? "");
+      posted.set(connectionId, [...(posted.get(connectionId) ?? []), Buffer.concat(chunks).toString("utf8")]);
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/bench`,
+    /** The messages posted to `connectionId` since the last call. */
+    take(connectionId: string): unknown[] {
+      const messages = posted.get(connectionId) ?? [];
+      posted.delete(connectionId);
+      return messages.map((text) => JSON.parse(text) as unknown);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const wsEvent = (routeKey: "$connect" | "$default", connectionId: string, body?: unknown) => ({
+  requestContext: { routeKey, connectionId, eventType: routeKey === "$connect" ? "CONNECT" : "MESSAGE", stage: "bench", identity: { sourceIp: "127.0.0.1" } },
+  headers: { "Sec-WebSocket-Protocol": "graphql-transport-ws" },
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  isBase64Encoded: false,
+});
+
+const VIEW_FIELDS = "id status version toAct phase dice legalMoves";
+const ROLL = `mutation($id: ID!) { rollDice(matchId: $id) { ${VIEW_FIELDS} } }`;
+const MOVE = `mutation($id: ID!, $move: JSON!) { submitMove(matchId: $id, move: $move) { ${VIEW_FIELDS} } }`;
+const READ = `query($id: ID!) { match(id: $id) { ${VIEW_FIELDS} } }`;
+
+/**
+ * The same play as `player`, over the WebSocket route: each seat is a connection (opened by the
+ * ws-connect container, its token given in `connection_init`), and every roll and move is a
+ * mutation sent to the ws-default container as a `subscribe` message, answered with `next` and
+ * `complete` through the management API, as a bot that watches and plays on one socket does.
+ * The match is created over REST, outside the timing.
+ */
+function wsPlayer(containers: { rest: LocalLambda; connect: LocalLambda; ws: LocalLambda }, counter: CallCounter, management: Awaited<ReturnType<typeof managementStandIn>>) {
+  let id = "";
+  let seats: string[] = [];
+  let view: View | undefined;
+  let operation = 0;
+  let matches = 0;
+  const run = async (connectionId: string, query: string, variables: Record<string, unknown>) => {
+    const answer = await containers.ws.invoke<{ statusCode: number }>(wsEvent("$default", connectionId, { type: "subscribe", id: String(++operation), payload: { query, variables } }));
+    const [next, complete] = management.take(connectionId) as [{ type: string; payload?: { data?: Record<string, View>; errors?: unknown } }, { type: string }];
+    if (answer.statusCode !== 200 || next?.type !== "next" || complete?.type !== "complete" || !next.payload?.data) {
+      throw new Error(`${query}: ${answer.statusCode} ${JSON.stringify([next, complete])}`);
+    }
+    return Object.values(next.payload.data)[0]!;
+  };
+  return async function command(): Promise<Sample> {
+    if (!view || view.status === "FINISHED") {
+      const created = await containers.rest.invoke<{ body: string }>(httpEvent("POST", "/api/matches", { ruleset: "backgammon" }));
+      const { match, seats: tokens } = JSON.parse(created.body) as { match: View; seats: { token: string }[] };
+      view = match;
+      id = match.id;
+      matches++;
+      seats = tokens.map((_, seat) => `bench-${matches}-${seat}`);
+      for (const [seat, { token }] of tokens.entries()) {
+        await containers.connect.invoke(wsEvent("$connect", seats[seat]!));
+        await containers.ws.invoke(wsEvent("$default", seats[seat]!, { type: "connection_init", payload: { token } }));
+        const [ack] = management.take(seats[seat]!) as { type: string }[];
+        if (ack?.type !== "connection_ack") throw new Error(`connection_init: ${JSON.stringify(ack)}`);
+      }
+    }
+    const seat = view.toAct[0]!;
+    const cpuBefore = containers.ws.cpuMs();
+    const callsBefore = new Map(counter.totals);
+    const started = performance.now();
+    view = view.phase === "roll" ? await run(seats[seat]!, ROLL, { id }) : await run(seats[seat]!, MOVE, { id, move: view.legalMoves[0] });
+    const sample = { wallMs: performance.now() - started, cpuUs: (containers.ws.cpuMs() - cpuBefore) * 1000, calls: counter.since(callsBefore) };
+    if (view.phase === "move" && view.legalMoves.length === 0) view = await run(seats[view.toAct[0]!]!, READ, { id });
+    return sample;
+  };
+}
+
 interface Figures {
   cpuP50: number;
   cpuMean: number;
@@ -155,25 +245,28 @@ function timeMeasurements(label: string, subject: Figures, baselineLabel: string
  * taking turns on each match (a shared table: each one's cache is behind the other's last
  * command) next to the single container, and next to two containers taking turns with no cache
  * (taking turns costs each container CPU of its own, cache or not: this separates what the stale
- * cache adds). The DynamoDB calls are counted by a proxy in front of
- * the store (infra/dynamo-proxy.ts), the CPU from the container's own process.cpuUsage().
+ * cache adds); and the ws-default bundle playing the same way over the WebSocket route, next to
+ * the single rest container (what a move sent on a connection costs beyond REST's). The
+ * DynamoDB calls are counted by a proxy in front of the store (infra/dynamo-proxy.ts), the CPU
+ * from the container's own process.cpuUsage().
  */
 export const suite: Suite = {
-  name: `Lambda warm path: the rest bundle's commands on a warm container, cache on vs off, and two containers on one match (${COMMANDS} commands each)`,
+  name: `Lambda warm path: the rest bundle's commands on a warm container, cache on vs off, two containers on one match, and the ws-default bundle's (${COMMANDS} commands each)`,
   async run() {
     const outDir = mkdtempSync(join(tmpdir(), "tabula-bench-lambda-warm-"));
     const store = await startEmbeddedStore();
     const { client } = createDynamoClients({ endpoint: store.endpoint });
     const counter = new CallCounter();
     const proxy = await dynamoProxy(store.endpoint, counter.record);
+    const management = await managementStandIn();
     const started: LocalLambda[] = [];
     try {
-      const [rest] = await buildFunctions({ outDir, names: ["rest"] });
+      const [rest, wsConnect, wsDefault] = await buildFunctions({ outDir, names: ["rest", "ws-connect", "ws-default"] });
       const tableName = "tabula-bench";
       await ensureTable(client, tableName);
-      const container = async (cacheMatches: number) => {
-        const env = { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: proxy.endpoint, LOG_LEVEL: "silent", CACHE_MATCHES: String(cacheMatches) };
-        const fn = await startLocalLambda(rest!.file, { env, functionName: "rest" });
+      const container = async (cacheMatches: number, built = rest!) => {
+        const env = { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: proxy.endpoint, LOG_LEVEL: "silent", CACHE_MATCHES: String(cacheMatches), WEBSOCKET_MANAGEMENT_ENDPOINT: management.endpoint };
+        const fn = await startLocalLambda(built.file, { env, functionName: built.name });
         started.push(fn);
         return fn;
       };
@@ -182,8 +275,9 @@ export const suite: Suite = {
         off: player([await container(0)], counter),
         shared: player([await container(500), await container(500)], counter),
         sharedOff: player([await container(0), await container(0)], counter),
+        ws: wsPlayer({ rest: await container(500), connect: await container(500, wsConnect!), ws: await container(500, wsDefault!) }, counter, management),
       };
-      const samples = { on: [] as Sample[], off: [] as Sample[], shared: [] as Sample[], sharedOff: [] as Sample[] };
+      const samples = { on: [] as Sample[], off: [] as Sample[], shared: [] as Sample[], sharedOff: [] as Sample[], ws: [] as Sample[] };
       for (const next of Object.values(variants)) for (let i = 0; i < WARMUP_COMMANDS; i++) await next();
       for (let done = 0; done < COMMANDS; done += ROUND) {
         for (const [name, next] of Object.entries(variants) as [keyof typeof variants, () => Promise<Sample>][]) {
@@ -194,9 +288,11 @@ export const suite: Suite = {
       const off = figures(samples.off);
       const shared = figures(samples.shared);
       const sharedOff = figures(samples.sharedOff);
+      const ws = figures(samples.ws);
       const ON = "one container, cache on (CACHE_MATCHES=500)";
       const OFF = "the same, cache off (CACHE_MATCHES=0)";
       const SHARED = "two containers taking turns on each match, cache on";
+      const WS = "the ws-default bundle, a mutation on the seat's connection, cache on";
       return [
         ...timeMeasurements(ON, on, OFF, off),
         ...callMeasurements(ON, on, OFF, off),
@@ -205,10 +301,14 @@ export const suite: Suite = {
         // The same two-container play without a cache: what the stale cache adds to taking turns.
         ...timeMeasurements(SHARED, shared, "two containers, cache off", sharedOff),
         ...callMeasurements(SHARED, shared, "two containers, cache off", sharedOff),
+        // A move over the WebSocket route (a mutation on the seat's connection) next to the same move over REST.
+        ...timeMeasurements(WS, ws, ON, on),
+        ...callMeasurements(WS, ws, ON, on),
       ];
     } finally {
       await Promise.all(started.map((fn) => fn.close()));
       await proxy.close();
+      await management.close();
       client.destroy();
       await store.close();
       rmSync(outDir, { recursive: true, force: true });
