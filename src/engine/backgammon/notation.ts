@@ -79,7 +79,87 @@ export function parseMove(text: string): Result<Segment[], RuleError> {
  * with `*`, only where a blot was hit), the first mention of a hit point marked `*`, and identical
  * parts folded into `(n)`. Same play, same string, whatever order the steps were found in.
  */
-export const formatSteps = (steps: readonly Step[]): string => makeMove(stepSegments(steps));
+export function formatSteps(steps: readonly Step[]): string {
+  const n = steps.length;
+  if (n > MAX_STEPS) return makeMove(stepSegments(steps));
+  let hitPoints = 0;
+  for (const s of steps) if (s.hit) hitPoints |= 1 << s.to;
+  // The steps in stepSegments' order: insertion sort of their indices, source then destination, high first.
+  for (let i = 0; i < n; i++) {
+    const s = steps[i]!;
+    let j = i - 1;
+    for (; j >= 0; j--) {
+      const t = steps[order[j]!]!;
+      if (!(t.from < s.from || (t.from === s.from && t.to < s.to))) break;
+      order[j + 1] = order[j]!;
+    }
+    order[j + 1] = i;
+  }
+  for (let i = 0; i < n; i++) {
+    const s = steps[order[i]!]!;
+    chainPoints[i * CHAIN] = s.from;
+    chainPoints[i * CHAIN + 1] = s.to;
+    chainLength[i] = 2;
+    chainCount[i] = 1;
+  }
+  // One checker's steps joined, as stepSegments joins them (0: joined into an earlier chain).
+  for (let i = 0; i < n; i++) {
+    if (chainLength[i] === 0) continue;
+    for (let j = i + 1; j < n; j++) {
+      const end = i * CHAIN + chainLength[i]! - 1;
+      if (chainLength[j] !== 2 || chainPoints[end] !== chainPoints[j * CHAIN]) continue;
+      if (hitPoints & (1 << chainPoints[j * CHAIN]!)) chainPoints[i * CHAIN + chainLength[i]!++] = chainPoints[j * CHAIN + 1]!;
+      else chainPoints[end] = chainPoints[j * CHAIN + 1]!;
+      chainLength[j] = 0;
+    }
+  }
+  // Identical chains folded into the first, which counts them.
+  let parts = 0;
+  for (let i = 0; i < n; i++) {
+    const length = chainLength[i]!;
+    if (length === 0) continue;
+    let same = -1;
+    for (let k = 0; k < parts && same < 0; k++) {
+      const c = kept[k]!;
+      let equal = chainLength[c] === length;
+      for (let h = 0; equal && h < length; h++) equal = chainPoints[c * CHAIN + h] === chainPoints[i * CHAIN + h];
+      if (equal) same = c;
+    }
+    if (same >= 0) chainCount[same]!++;
+    else kept[parts++] = i;
+  }
+  let starred = 0;
+  let text = "";
+  for (let k = 0; k < parts; k++) {
+    const c = kept[k]!;
+    const length = chainLength[c]!;
+    if (k > 0) text += " ";
+    text += POINT_NAMES[chainPoints[c * CHAIN]!]!;
+    for (let h = 1; h < length; h++) {
+      const p = chainPoints[c * CHAIN + h]!;
+      // As stepSegments marks them: every kept intermediate point, and a hit point at its first mention.
+      const hit = h < length - 1 || (p !== OFF_POINT && (hitPoints & (1 << p)) !== 0 && (starred & (1 << p)) === 0);
+      if (hit) starred |= 1 << p;
+      text += hit ? `/${POINT_NAMES[p]}*` : `/${POINT_NAMES[p]}`;
+    }
+    if (chainCount[c]! > 1) text += `(${chainCount[c]})`;
+  }
+  return text;
+}
+
+/**
+ * formatSteps' scratch space, reused by every call (it runs to its end without calling out):
+ * it writes every legal play of every roll a client is answered with, and building the parts
+ * as arrays and objects first made a fifth of all a command's garbage.
+ */
+const MAX_STEPS = 4;
+/** Points of one chain at most: four steps of one checker, all hitting. */
+const CHAIN = MAX_STEPS + 1;
+const order = new Int8Array(MAX_STEPS);
+const chainPoints = new Int8Array(MAX_STEPS * CHAIN);
+const chainLength = new Int8Array(MAX_STEPS);
+const chainCount = new Int8Array(MAX_STEPS);
+const kept = new Int8Array(MAX_STEPS);
 
 /**
  * The parts `formatSteps` writes. Plain loops and bit masks of points (a play has at most four

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatSteps, makeMove, parseMove, type Segment } from "../../../src/engine/backgammon/notation.js";
+import { formatSteps, makeMove, parseMove, type Segment, stepSegments } from "../../../src/engine/backgammon/notation.js";
 import { legalPlays } from "../../../src/engine/backgammon/plays.js";
 import { START_POSITION } from "../../../src/engine/backgammon/position.js";
 import { refused, value } from "./helpers.js";
@@ -81,5 +81,19 @@ describe("formatting steps like gnubg", () => {
 
   it("marks a hit point once, at its first mention", () => {
     expect(formatSteps([step(5, 4, true), step(6, 4)])).toBe("6/4* 5/4");
+  });
+
+  it("writes any steps as the parts stepSegments finds (its scratch arrays left from the call before)", () => {
+    // From the bar or a point to a lower point or off, with or without a hit: legal or not, and
+    // chains, repeats and hits of every kind among them.
+    const stepArb = fc
+      .tuple(fc.integer({ min: 1, max: 25 }), fc.integer({ min: 1, max: 6 }), fc.boolean())
+      .map(([from, die, hit]) => step(from, Math.max(0, from - die), hit && from - die > 0));
+    fc.assert(
+      fc.property(fc.array(stepArb, { minLength: 1, maxLength: 5 }), (steps) => {
+        expect(formatSteps(steps)).toBe(makeMove(stepSegments(steps)));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
