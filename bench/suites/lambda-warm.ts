@@ -9,7 +9,7 @@ import { type LocalLambda, startLocalLambda } from "../../infra/local-lambda.js"
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { startEmbeddedStore } from "../../src/store/embedded-store.js";
 import { ensureTable } from "../../src/store/table.js";
-import { httpEvent } from "../lambda-events.js";
+import { httpEvent, wsEvent } from "../lambda-events.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
 
 /** Commands measured per variant (after WARMUP_COMMANDS each, which warm the container's JIT). */
@@ -116,13 +116,6 @@ async function managementStandIn() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
-
-const wsEvent = (routeKey: "$connect" | "$default", connectionId: string, body?: unknown) => ({
-  requestContext: { routeKey, connectionId, eventType: routeKey === "$connect" ? "CONNECT" : "MESSAGE", stage: "bench", identity: { sourceIp: "127.0.0.1" } },
-  headers: { "Sec-WebSocket-Protocol": "graphql-transport-ws" },
-  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  isBase64Encoded: false,
-});
 
 const VIEW_FIELDS = "id status version toAct phase dice legalMoves";
 const ROLL = `mutation($id: ID!) { rollDice(matchId: $id) { ${VIEW_FIELDS} } }`;

@@ -9,7 +9,7 @@ import { buildFunctions } from "../../infra/build.js";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { startEmbeddedStore } from "../../src/store/embedded-store.js";
 import { commitKey, ensureTable, matchKey } from "../../src/store/table.js";
-import { httpEvent } from "../lambda-events.js";
+import { httpEvent, wsEvent } from "../lambda-events.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
 
 /** Cold starts measured per handler (and for the baseline), interleaved; the median is reported. */
@@ -24,13 +24,6 @@ const GOAL_COLD_START_OVER_NODE_MS = 150;
  */
 const NODE = process.env.BENCH_LAMBDA_NODE || process.execPath;
 const NODE_VERSION = execFileSync(NODE, ["--version"], { encoding: "utf8" }).trim();
-
-const wsEvent = (routeKey: string, connectionId: string, body?: unknown) => ({
-  requestContext: { routeKey, connectionId, eventType: routeKey === "$connect" ? "CONNECT" : routeKey === "$disconnect" ? "DISCONNECT" : "MESSAGE", stage: "bench" },
-  headers: { "Sec-WebSocket-Protocol": "graphql-transport-ws" },
-  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  isBase64Encoded: false,
-});
 
 /** A stream batch of one INSERT: a match's first commit, by its keys or as its (bare) image. */
 const insertOfFirstCommit = (matchId: string, as: "Keys" | "NewImage") => ({
