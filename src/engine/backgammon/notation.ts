@@ -148,9 +148,9 @@ export function formatSteps(steps: readonly Step[]): string {
 }
 
 /**
- * formatSteps' scratch space, reused by every call (it runs to its end without calling out):
- * it writes every legal play of every roll a client is answered with, and building the parts
- * as arrays and objects first made a fifth of all a command's garbage.
+ * formatSteps' scratch space, reused by every call (it runs to its end without calling out): it
+ * writes every legal play of every roll a client is answered with, and building the parts as
+ * arrays and objects first (`makeMove(stepSegments(steps))`) made a fifth of a command's garbage.
  */
 const MAX_STEPS = 4;
 /** Points of one chain at most: four steps of one checker, all hitting. */
@@ -162,8 +162,9 @@ const chainCount = new Int8Array(MAX_STEPS);
 const kept = new Int8Array(MAX_STEPS);
 
 /**
- * The parts `formatSteps` writes. Plain loops and bit masks of points (a play has at most four
- * steps): every listed move goes through here, so it is kept cheap.
+ * The parts `formatSteps` writes, as segments: what a move's resolution compares a written move
+ * with (resolve.ts), and the plain form of formatSteps' rules, which a property test holds
+ * formatSteps to. Plain loops and bit masks of points (a play has at most four steps).
  */
 export function stepSegments(steps: readonly Step[]): Segment[] {
   let hitPoints = 0;
