@@ -127,7 +127,8 @@ const READ = `query($id: ID!) { match(id: $id) { ${VIEW_FIELDS} } }`;
  * ws-connect container, its token given in `connection_init`), and every roll and move is a
  * mutation sent to the ws-default container as a `subscribe` message, answered with `next` and
  * `complete` through the management API, as a bot that watches and plays on one socket does.
- * The match is created over REST, outside the timing.
+ * The match is created over REST, outside the timing. The posts go to a local http endpoint,
+ * unsigned, as the local gateway's do; on AWS each is also signed (SigV4), which this leaves out.
  */
 function wsPlayer(containers: { rest: LocalLambda; connect: LocalLambda; ws: LocalLambda }, counter: CallCounter, management: Awaited<ReturnType<typeof managementStandIn>>) {
   let id = "";
