@@ -10,6 +10,7 @@ import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { startEmbeddedStore } from "../../src/store/embedded-store.js";
 import { ensureTable } from "../../src/store/table.js";
 import { httpEvent, wsEvent } from "../lambda-events.js";
+import { MOVE, READ, ROLL } from "../player-operations.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
 
 /** Commands measured per variant (after WARMUP_COMMANDS each, which warm the container's JIT). */
@@ -53,38 +54,63 @@ class CallCounter {
 }
 
 /**
- * Plays backgammon (roll, then the first legal play, for whichever seat must act; a new match
- * once one is finished) through the given containers, command i on container i mod n. Only the
- * commands are measured: creating a match, and the read that fetches the winner's plays after
- * an opening roll it did not make (once a game), are not.
+ * How a player reaches the containers: `create` starts a match (on `fn`, or wherever the
+ * transport creates them) and answers its first view; the others act or read as a seat through
+ * `fn` and answer that seat's view.
  */
-function player(containers: readonly LocalLambda[], counter: CallCounter) {
+interface Transport {
+  /** The container that takes the next command. */
+  next(): LocalLambda;
+  create(fn: LocalLambda): Promise<View>;
+  roll(fn: LocalLambda, seat: number): Promise<View>;
+  move(fn: LocalLambda, seat: number, move: unknown): Promise<View>;
+  read(fn: LocalLambda, seat: number): Promise<View>;
+}
+
+/**
+ * Plays backgammon (roll, then the first legal play, for whichever seat must act; a new match
+ * once one is finished) through a transport. Only the commands are measured: creating a match,
+ * and the read that fetches the winner's plays after an opening roll it did not make (once a
+ * game), are not.
+ */
+function player(transport: Transport, counter: CallCounter) {
+  let view: View | undefined;
+  return async function command(): Promise<Sample> {
+    const fn = transport.next();
+    if (!view || view.status === "FINISHED") view = await transport.create(fn);
+    const seat = view.toAct[0]!;
+    const cpuBefore = fn.cpuMs();
+    const callsBefore = new Map(counter.totals);
+    const started = performance.now();
+    // The answer is the acting seat's view: after a roll it lists that seat's plays.
+    view = view.phase === "roll" ? await transport.roll(fn, seat) : await transport.move(fn, seat, view.legalMoves[0]);
+    const sample = { wallMs: performance.now() - started, cpuUs: (fn.cpuMs() - cpuBefore) * 1000, calls: counter.since(callsBefore) };
+    if (view.phase === "move" && view.legalMoves.length === 0) view = await transport.read(fn, view.toAct[0]!);
+    return sample;
+  };
+}
+
+/** REST through the given containers, command i on container i mod n. */
+function overRest(containers: readonly LocalLambda[]): Transport {
   let id = "";
   let tokens: string[] = [];
-  let view: View | undefined;
   let turn = 0;
   const send = async (fn: LocalLambda, method: string, path: string, token?: string, body?: unknown) => {
     const answer = await fn.invoke<{ statusCode: number; body: string }>(httpEvent(method, path, body, token));
     if (answer.statusCode >= 300) throw new Error(`${method} ${path}: ${answer.statusCode} ${answer.body}`);
     return JSON.parse(answer.body) as View & { match?: View; seats?: { token: string }[] };
   };
-  return async function command(): Promise<Sample> {
-    const fn = containers[turn++ % containers.length]!;
-    if (!view || view.status === "FINISHED") {
+  return {
+    next: () => containers[turn++ % containers.length]!,
+    async create(fn) {
       const created = await send(fn, "POST", "/api/matches", undefined, { ruleset: "backgammon" });
-      view = created.match!;
-      id = view.id;
+      id = created.match!.id;
       tokens = created.seats!.map((s) => s.token);
-    }
-    const seat = view.toAct[0]!;
-    const cpuBefore = fn.cpuMs();
-    const callsBefore = new Map(counter.totals);
-    const started = performance.now();
-    // The answer is the acting seat's view: after a roll it lists that seat's plays.
-    view = view.phase === "roll" ? await send(fn, "POST", `/api/matches/${id}/dice`, tokens[seat]) : await send(fn, "POST", `/api/matches/${id}/moves`, tokens[seat], { move: view.legalMoves[0] });
-    const sample = { wallMs: performance.now() - started, cpuUs: (fn.cpuMs() - cpuBefore) * 1000, calls: counter.since(callsBefore) };
-    if (view.phase === "move" && view.legalMoves.length === 0) view = await send(fn, "GET", `/api/matches/${id}`, tokens[view.toAct[0]!]);
-    return sample;
+      return created.match!;
+    },
+    roll: (fn, seat) => send(fn, "POST", `/api/matches/${id}/dice`, tokens[seat]),
+    move: (fn, seat, move) => send(fn, "POST", `/api/matches/${id}/moves`, tokens[seat], { move }),
+    read: (fn, seat) => send(fn, "GET", `/api/matches/${id}`, tokens[seat]),
   };
 }
 
@@ -100,7 +126,9 @@ async function managementStandIn() {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const connectionId = decodeURIComponent(/\/@connections\/([^/?]+)/.exec(req.url ?? "")?.[1] ?? "");
-      posted.set(connectionId, [...(posted.get(connectionId) ?? []), Buffer.concat(chunks).toString("utf8")]);
+      const messages = posted.get(connectionId) ?? [];
+      messages.push(Buffer.concat(chunks).toString("utf8"));
+      posted.set(connectionId, messages);
       res.writeHead(200).end();
     });
   });
@@ -117,23 +145,17 @@ async function managementStandIn() {
   };
 }
 
-const VIEW_FIELDS = "id status version toAct phase dice legalMoves";
-const ROLL = `mutation($id: ID!) { rollDice(matchId: $id) { ${VIEW_FIELDS} } }`;
-const MOVE = `mutation($id: ID!, $move: JSON!) { submitMove(matchId: $id, move: $move) { ${VIEW_FIELDS} } }`;
-const READ = `query($id: ID!) { match(id: $id) { ${VIEW_FIELDS} } }`;
-
 /**
- * The same play as `player`, over the WebSocket route: each seat is a connection (opened by the
- * ws-connect container, its token given in `connection_init`), and every roll and move is a
- * mutation sent to the ws-default container as a `subscribe` message, answered with `next` and
- * `complete` through the management API, as a bot that watches and plays on one socket does.
- * The match is created over REST, outside the timing. The posts go to a local http endpoint,
- * unsigned, as the local gateway's do; on AWS each is also signed (SigV4), which this leaves out.
+ * The WebSocket route: each seat is a connection (opened by the ws-connect container, its token
+ * given in `connection_init`), and every roll and move is a mutation sent to the ws-default
+ * container as a `subscribe` message, answered with `next` and `complete` through the management
+ * API, as a bot that watches and plays on one socket does. Matches are created over REST. The
+ * posts go to a local http endpoint, unsigned, as the local gateway's do; on AWS each is also
+ * signed (SigV4), which this leaves out.
  */
-function wsPlayer(containers: { rest: LocalLambda; connect: LocalLambda; ws: LocalLambda }, counter: CallCounter, management: Awaited<ReturnType<typeof managementStandIn>>) {
+function overWebSocket(containers: { rest: LocalLambda; connect: LocalLambda; ws: LocalLambda }, management: Awaited<ReturnType<typeof managementStandIn>>): Transport {
   let id = "";
   let seats: string[] = [];
-  let view: View | undefined;
   let operation = 0;
   let matches = 0;
   const run = async (connectionId: string, query: string, variables: Record<string, unknown>) => {
@@ -144,11 +166,11 @@ function wsPlayer(containers: { rest: LocalLambda; connect: LocalLambda; ws: Loc
     }
     return Object.values(next.payload.data)[0]!;
   };
-  return async function command(): Promise<Sample> {
-    if (!view || view.status === "FINISHED") {
+  return {
+    next: () => containers.ws,
+    async create() {
       const created = await containers.rest.invoke<{ body: string }>(httpEvent("POST", "/api/matches", { ruleset: "backgammon" }));
       const { match, seats: tokens } = JSON.parse(created.body) as { match: View; seats: { token: string }[] };
-      view = match;
       id = match.id;
       matches++;
       seats = tokens.map((_, seat) => `bench-${matches}-${seat}`);
@@ -158,15 +180,11 @@ function wsPlayer(containers: { rest: LocalLambda; connect: LocalLambda; ws: Loc
         const [ack] = management.take(seats[seat]!) as { type: string }[];
         if (ack?.type !== "connection_ack") throw new Error(`connection_init: ${JSON.stringify(ack)}`);
       }
-    }
-    const seat = view.toAct[0]!;
-    const cpuBefore = containers.ws.cpuMs();
-    const callsBefore = new Map(counter.totals);
-    const started = performance.now();
-    view = view.phase === "roll" ? await run(seats[seat]!, ROLL, { id }) : await run(seats[seat]!, MOVE, { id, move: view.legalMoves[0] });
-    const sample = { wallMs: performance.now() - started, cpuUs: (containers.ws.cpuMs() - cpuBefore) * 1000, calls: counter.since(callsBefore) };
-    if (view.phase === "move" && view.legalMoves.length === 0) view = await run(seats[view.toAct[0]!]!, READ, { id });
-    return sample;
+      return match;
+    },
+    roll: (_fn, seat) => run(seats[seat]!, ROLL, { id }),
+    move: (_fn, seat, move) => run(seats[seat]!, MOVE, { id, move }),
+    read: (_fn, seat) => run(seats[seat]!, READ, { id }),
   };
 }
 
@@ -265,11 +283,11 @@ export const suite: Suite = {
         return fn;
       };
       const variants = {
-        on: player([await container(500)], counter),
-        off: player([await container(0)], counter),
-        shared: player([await container(500), await container(500)], counter),
-        sharedOff: player([await container(0), await container(0)], counter),
-        ws: wsPlayer({ rest: await container(500), connect: await container(500, wsConnect!), ws: await container(500, wsDefault!) }, counter, management),
+        on: player(overRest([await container(500)]), counter),
+        off: player(overRest([await container(0)]), counter),
+        shared: player(overRest([await container(500), await container(500)]), counter),
+        sharedOff: player(overRest([await container(0), await container(0)]), counter),
+        ws: player(overWebSocket({ rest: await container(500), connect: await container(500, wsConnect!), ws: await container(500, wsDefault!) }, management), counter),
       };
       const samples = { on: [] as Sample[], off: [] as Sample[], shared: [] as Sample[], sharedOff: [] as Sample[], ws: [] as Sample[] };
       for (const next of Object.values(variants)) for (let i = 0; i < WARMUP_COMMANDS; i++) await next();

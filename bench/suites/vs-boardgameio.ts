@@ -9,6 +9,7 @@ import { type Client as WsClient, createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { SocketIO } from "boardgame.io/multiplayer";
 import { DiceGame } from "../baselines/bgio/game.js";
+import { MOVE, READ, ROLL, VIEW_FIELDS } from "../player-operations.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
 
 /**
@@ -256,11 +257,6 @@ function tabulaPlayer(base: string, fields?: string): Promise<Player> {
     close: () => agent.destroy(),
   });
 }
-
-const VIEW_FIELDS = "id status version toAct phase dice legalMoves";
-const ROLL = `mutation($id: ID!) { rollDice(matchId: $id) { ${VIEW_FIELDS} } }`;
-const MOVE = `mutation($id: ID!, $move: JSON!) { submitMove(matchId: $id, move: $move) { ${VIEW_FIELDS} } }`;
-const READ = `query($id: ID!) { match(id: $id) { ${VIEW_FIELDS} } }`;
 
 /** One operation on a graphql-ws connection: its single result's data (errors throw). */
 function run(client: WsClient, query: string, variables: Record<string, unknown>): Promise<Record<string, View>> {
