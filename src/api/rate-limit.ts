@@ -43,14 +43,17 @@ export type RateLimiter = (kind: RateLimitKind, caller: Caller, cost: number) =>
 
 const KIND_NAMES: { readonly [K in RateLimitKind]: string } = { command: "commands", createMatch: "new matches and players" };
 
+/** Each rate-limited operation's REST route (`POST /api/matches`) and GraphQL field (`Mutation.createMatch`), and its budget. */
+const KIND_OF_ROUTE = new Map<string, RateLimitKind>(
+  Object.entries(RATE_LIMITED_OPERATIONS).flatMap(([name, kind]) => {
+    const { rest, graphql }: { rest?: string; graphql?: string } = OPERATIONS[name as OperationName];
+    return [rest, graphql].flatMap((route) => (route ? [[route, kind] as const] : []));
+  }),
+);
+
 /** The budget a REST route or a GraphQL root field draws on, from the operations table; undefined if none. */
-export function rateLimitKindOf(route: { rest: string } | { graphql: string }): RateLimitKind | undefined {
-  for (const [name, kind] of Object.entries(RATE_LIMITED_OPERATIONS)) {
-    const operation: { rest?: string; graphql?: string } = OPERATIONS[name as OperationName];
-    if ("rest" in route ? operation.rest === route.rest : operation.graphql === route.graphql) return kind;
-  }
-  return undefined;
-}
+export const rateLimitKindOf = (route: { rest: string } | { graphql: string }): RateLimitKind | undefined =>
+  KIND_OF_ROUTE.get("rest" in route ? route.rest : route.graphql);
 
 /** Counts `cost` requests of `kind` against the request's caller; throws RATE_LIMITED (with `retryAfter`, whole seconds) when over. */
 export function admit(limiter: RateLimiter | undefined, kind: RateLimitKind, request: HttpRequest, cost = 1): void {
