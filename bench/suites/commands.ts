@@ -1,3 +1,4 @@
+import { constants, type PerformanceEntry, PerformanceObserver } from "node:perf_hooks";
 import { commandV1 } from "../baselines/decide-v1.js";
 import type { RulesetId } from "../../src/engine/registry.js";
 import type { Command, DecideContext } from "../../src/match/commands.js";
@@ -79,6 +80,38 @@ function measurePair(samples: readonly Sample[], runs: readonly [(s: Sample) => 
   return [figures(0), figures(1)];
 }
 
+/**
+ * Milliseconds of young-generation collection per 1,000 commands of each path, the paths taking
+ * turns over the corpus. A path that keeps what it makes alive past a collection (an object
+ * literal with a getter did: V8 then promoted every decision it reached) pays here, in copying
+ * and in pauses, what the CPU figures of short rounds barely show.
+ */
+async function youngGcPair(samples: readonly Sample[], runs: readonly [(s: Sample) => unknown, (s: Sample) => unknown], rounds = 20): Promise<[number, number]> {
+  const entries: PerformanceEntry[] = [];
+  const observer = new PerformanceObserver((list) => entries.push(...list.getEntries()));
+  observer.observe({ entryTypes: ["gc"] });
+  const windows: { readonly path: 0 | 1; readonly from: number; readonly to: number }[] = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const path of [0, 1] as const) {
+      const from = performance.now();
+      for (const s of samples) runs[path](s);
+      windows.push({ path, from, to: performance.now() });
+      // Collections are reported between turns of the event loop.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  observer.disconnect();
+  const ms: [number, number] = [0, 0];
+  for (const entry of entries) {
+    if ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind !== constants.NODE_PERFORMANCE_GC_MINOR) continue;
+    const during = windows.find((w) => entry.startTime >= w.from && entry.startTime <= w.to);
+    if (during) ms[during.path] += entry.duration;
+  }
+  const perThousand = (total: number) => (total * 1000) / (rounds * samples.length);
+  return [perThousand(ms[0]), perThousand(ms[1])];
+}
+
 /** Today's path: one decide (the rules run once, a cheap mustPass) and the answer's view. */
 const commandV2 = (s: Sample): unknown => {
   const decided = decide(s.command, s.before, s.ctx);
@@ -100,12 +133,15 @@ export const suite: Suite = {
       ["golnard-estafeta", { variant: "sprint", teams: 4 }, 4],
     ] as const) {
       const samples = corpus(ruleset, options, matches);
-      const [v2, v1] = measurePair(samples, [commandV2, (s) => commandV1(s.before, s.command, s.events)]);
+      const paths = [commandV2, (s: Sample) => commandV1(s.before, s.command, s.events)] as const;
+      const [v2, v1] = measurePair(samples, paths);
+      const [v2Gc, v1Gc] = await youngGcPair(samples, paths);
       const note = `${samples.length} commands`;
       out.push(
         { name: `${ruleset} CPU per command (mean)`, unit: "µs", value: v2.median, better: "lower", baseline: "earlier path", baselineValue: v1.median, note },
         { name: `${ruleset} CPU per command p50`, unit: "µs", value: v2.p50, better: "lower", baseline: "earlier path", baselineValue: v1.p50 },
         { name: `${ruleset} CPU per command p99`, unit: "µs", value: v2.p99, better: "lower", baseline: "earlier path", baselineValue: v1.p99 },
+        { name: `${ruleset} young-generation GC per 1,000 commands`, unit: "ms", value: v2Gc, better: "lower", baseline: "earlier path", baselineValue: v1Gc },
       );
     }
     return out;
