@@ -29,12 +29,12 @@ describe("complexityRule", () => {
   });
 
   it("measures an exponential fragment bomb in linear time", () => {
-    const levels = 30;
+    // 2^59 selections: a rule that walked them one by one would never finish (CI's time limit for
+    // the suite fails it); one that counts each fragment once answers at once, and says how many.
+    const levels = 60;
     const fragments = Array.from({ length: levels }, (_, i) => `fragment F${i} on Node { ${i + 1 < levels ? `...F${i + 1} ...F${i + 1}` : "id"} }`).join("\n");
-    const started = performance.now();
     const errors = check(`{ node { ...F0 } } ${fragments}`);
-    expect(performance.now() - started).toBeLessThan(500);
-    expect(errors).toEqual([expect.stringMatching(/selects \d+ fields/)]);
+    expect(errors).toEqual([expect.stringMatching(/selects \d{18,} fields/)]);
   });
 
   it("survives fragment cycles (graphql-js reports them)", () => {
