@@ -36,6 +36,8 @@ export interface IndexWrites {
 }
 
 export function inboxRows(state: MatchState): InboxRow[] {
+  // Most matches (no players, no invitations) have none, and every commit asks (indexWrites).
+  if (!state.seating.some((s) => s.player || s.open?.reservedFor)) return [];
   const toAct = dueToAct(state);
   const deadline = dueOf(state)?.at ?? null;
   const players = state.seating.flatMap((s, seat) => (s.player ? [{ seat, player: s.player }] : []));
@@ -60,17 +62,10 @@ export function inboxRows(state: MatchState): InboxRow[] {
 
 const sameRow = (a: InboxRow, b: InboxRow): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** Whether a match has inbox rows at all: most matches (no players) never have one, and every commit asks. */
-const hasRows = (state: MatchState | null): boolean => state !== null && state.seating.some((s) => s.player || s.open?.reservedFor);
-
-function changedRows(before: MatchState | null, after: MatchState): InboxRow[] {
-  const previous = new Map((before ? inboxRows(before) : []).map((r) => [r.playerId, r]));
-  return inboxRows(after).filter((r) => !previous.has(r.playerId) || !sameRow(previous.get(r.playerId)!, r));
-}
-
 /** What changed between two states of a match (`before` null: it was just created); undefined when nothing did. */
 export function indexWrites(before: MatchState | null, after: MatchState): IndexWrites | undefined {
-  const rows = hasRows(before) || hasRows(after) ? changedRows(before, after) : [];
+  const previous = new Map((before ? inboxRows(before) : []).map((r) => [r.playerId, r]));
+  const rows = inboxRows(after).filter((r) => !previous.has(r.playerId) || !sameRow(previous.get(r.playerId)!, r));
   const dueBefore = before ? (dueOf(before)?.at ?? null) : null;
   const dueAfter = dueOf(after)?.at ?? null;
   const due = dueBefore !== dueAfter ? { at: dueAfter } : undefined;
