@@ -220,10 +220,10 @@ function nodeHttpClient(base: URL): HttpClient {
 /**
  * A client with nothing in it but HTTP/1.1 itself: each request leaves as one string on a
  * kept-alive socket, and the answer is read by its Content-Length (which the server always
- * states). On two cores the client's CPU counts in every command's latency: node:http's request
- * and response objects, parser and stream events cost about 290 µs of the load process's CPU
- * per command here, this client about 160. What a REST command costs beyond this subject's is
- * the client's, not the server's.
+ * states). On two cores the client's CPU counts in every command's latency, and node:http's
+ * request and response objects, parser and stream events cost about twice this client's (the
+ * suite's "client CPU per command"). What a REST command costs beyond this subject's is the
+ * client's, not the server's.
  */
 function minimalHttpClient(base: URL): HttpClient {
   let socket: Socket | undefined;
@@ -380,16 +380,19 @@ interface Figures {
   p50: number;
   p99: number;
   cpuUs: number;
+  clientCpuUs: number;
 }
 
 /** One server's sequential commands: every latency, its CPU over them, and each round's own figures. */
 interface Sequential {
   readonly latencies: number[];
   cpuSeconds: number;
+  /** The load process's CPU while this server's commands were in flight: what its client spent on them. */
+  clientCpuSeconds: number;
   readonly rounds: { p50: number; cpuUs: number }[];
 }
 
-const sequential = (): Sequential => ({ latencies: [], cpuSeconds: 0, rounds: [] });
+const sequential = (): Sequential => ({ latencies: [], cpuSeconds: 0, clientCpuSeconds: 0, rounds: [] });
 
 /** One server under test and its players: one match played in turn, and the closed loops' matches. */
 interface Subject {
@@ -434,11 +437,20 @@ async function subject(name: string, server: Server, player: (base: string) => P
 async function sequentialRound(pair: readonly (readonly [Subject, Sequential])[], commands: number): Promise<void> {
   const cpu0 = pair.map(([subject]) => cpuSeconds(subject.server.process.pid!));
   const latencies = pair.map((): number[] => []);
-  for (let i = 0; i < commands; i++) for (const [k, [subject]] of pair.entries()) latencies[k]!.push(await subject.one.next());
+  const clientCpu = pair.map(() => 0);
+  for (let i = 0; i < commands; i++) {
+    for (const [k, [subject]] of pair.entries()) {
+      const before = process.cpuUsage();
+      latencies[k]!.push(await subject.one.next());
+      const { user, system } = process.cpuUsage(before);
+      clientCpu[k]! += (user + system) / 1e6;
+    }
+  }
   for (const [k, [subject, into]] of pair.entries()) {
     const cpu = cpuSeconds(subject.server.process.pid!) - cpu0[k]!;
     into.latencies.push(...latencies[k]!);
     into.cpuSeconds += cpu;
+    into.clientCpuSeconds += clientCpu[k]!;
     into.rounds.push({ p50: percentile(latencies[k]!.sort((x, y) => x - y), 50), cpuUs: (cpu * 1e6) / commands });
   }
 }
@@ -460,7 +472,7 @@ async function loopRound(s: Subject, matches: 1 | 10, ms: number): Promise<void>
 
 function figures(q: Sequential): Figures {
   const sorted = [...q.latencies].sort((x, y) => x - y);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpuUs: (q.cpuSeconds * 1e6) / q.latencies.length };
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), cpuUs: (q.cpuSeconds * 1e6) / q.latencies.length, clientCpuUs: (q.clientCpuSeconds * 1e6) / q.latencies.length };
 }
 
 /** Every round gives each closed loop its share of CLOSED_LOOP_MS. */
@@ -518,6 +530,7 @@ export const suite: Suite = {
           { name: `${s.name}: p50 per command`, unit: "ms", value: f.p50, better: "lower", baseline: BASELINE, baselineValue: b.p50, note: spread(rounds(own, "p50"), rounds(beside, "p50")) },
           { name: `${s.name}: p99 per command`, unit: "ms", value: f.p99, better: "lower", baseline: BASELINE, baselineValue: b.p99 },
           { name: `${s.name}: server CPU per command`, unit: "µs", value: f.cpuUs, better: "lower", baseline: BASELINE, baselineValue: b.cpuUs, note: spread(rounds(own, "cpuUs"), rounds(beside, "cpuUs")) },
+          { name: `${s.name}: client CPU per command`, unit: "µs", value: f.clientCpuUs, better: "lower", baseline: BASELINE, baselineValue: b.clientCpuUs, note: "the load process's, while the command was in flight" },
           { name: `${s.name}: commands/s, 1 match`, unit: "commands/s", value: perSecond(s.loopCommands[1]), better: "higher", baseline: BASELINE, baselineValue: perSecond(baseline.loopCommands[1]) },
           {
             name: `${s.name}: commands/s, 10 matches`,
