@@ -14,7 +14,8 @@ import { PASS_REASONS } from "../src/engine/ruleset.js";
 import { getRuleset, RULESETS } from "../src/engine/registry.js";
 import { ERROR_CODES, ERROR_MEANINGS, HTTP_STATUS } from "../src/errors.js";
 import { EVENT_TYPES } from "../src/match/events.js";
-import { OPERATIONS, operationErrors, type OperationName } from "../src/api/operations.js";
+import { graphqlFieldOf, OPERATION_NAMES, OPERATIONS, operationErrors, operationOfField, ownErrors, restRouteOf } from "../src/api/operations.js";
+import { rootFields } from "./root-fields.js";
 
 const sdlPath = fileURLToPath(new URL("./schema.graphql", import.meta.url));
 const modulePath = fileURLToPath(new URL("../src/api/schema.ts", import.meta.url));
@@ -49,18 +50,13 @@ const GLOBAL: Readonly<Record<string, readonly string[]>> = {
   "Pass reasons": PASS_REASONS,
 };
 
-/** `Type.field` -> operation, for the "Errors:" paragraphs. */
-const BY_FIELD = new Map<string, OperationName>(
-  Object.entries(OPERATIONS).flatMap(([name, op]) => ("graphql" in op ? [[op.graphql, name as OperationName] as const] : [])),
-);
-
 /**
- * Rewrites every generated paragraph of the SDL: one that starts with a known label and runs to a
- * blank line or the end of its description. "Errors:" lists the operation's codes for the field
- * the description belongs to.
+ * Rewrites what the SDL restates: the fields of Query, Mutation and Subscription (root-fields.ts),
+ * and every paragraph that starts with a known label and runs to a blank line or the end of its
+ * description. "Errors:" lists the operation's codes for the field the description belongs to.
  */
 export function syncSdl(sdl: string): string {
-  const lines = sdl.split("\n");
+  const lines = rootFields(sdl).split("\n");
   const out: string[] = [];
   let type = "";
   for (let i = 0; i < lines.length; i++) {
@@ -81,7 +77,7 @@ export function syncSdl(sdl: string): string {
       let j = end + 1;
       while (j < lines.length && (lines[j]!.trim() === "" || lines[j]!.trim() === '"""')) j++;
       const field = /^\s*(\w+)/.exec(lines[j] ?? "")?.[1];
-      const operation = BY_FIELD.get(`${type}.${field}`);
+      const operation = operationOfField(`${type}.${field}`);
       if (!operation) throw new Error(`"Errors:" before ${type}.${field}, which is no operation in src/api/operations.ts`);
       items = operationErrors(operation, "graphql", ERROR_CODES);
     }
@@ -110,10 +106,12 @@ export const DOC_TABLES: Readonly<Record<string, () => string>> = {
     [
       "| operation | GraphQL | REST | codes besides any request's |",
       "|---|---|---|---|",
-      ...Object.entries(OPERATIONS).map(([name, op]) => {
-        const own = ERROR_CODES.filter((code) => (op.errors as readonly string[]).includes(code));
-        const rest = "restOnly" in op ? ` (REST only: ${op.restOnly.join(", ")})` : "";
-        return `| ${name} | ${"graphql" in op ? `\`${op.graphql}\`` : ""} | ${"rest" in op ? `\`${op.rest}\`` : ""} | ${own.join(", ") || "none"}${rest} |`;
+      ...OPERATION_NAMES.map((name) => {
+        const own = ERROR_CODES.filter((code) => ownErrors(name).includes(code));
+        const restOnly: readonly string[] | undefined = OPERATIONS[name].restOnly;
+        const rest = restOnly ? ` (REST only: ${restOnly.join(", ")})` : "";
+        const [field, route] = [graphqlFieldOf(name), restRouteOf(name)];
+        return `| ${name} | ${field ? `\`${field}\`` : ""} | ${route ? `\`${route}\`` : ""} | ${own.join(", ") || "none"}${rest} |`;
       }),
     ].join("\n"),
 };

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { DEFAULT_CACHE_MATCHES, MatchCache } from "../../src/service/match-cache.js";
-import { createService, type TabulaService } from "../../src/service/service.js";
+import { createService, type TabulaService } from "../../src/api/service.js";
 import { openLevelStores } from "../../src/store/level-stores.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
 
@@ -15,12 +15,12 @@ const gc = runInNewContext("gc") as () => void;
 /** The seat to act and its view; rolls for whoever must roll until someone has a move. */
 async function nextMover(service: TabulaService, id: string, tokens: string[]): Promise<{ seat: number; move: unknown } | null> {
   for (;;) {
-    const view = await service.getMatch(id, undefined);
+    const view = await service.matchView(id, undefined);
     if (view.status === "FINISHED") return null;
     const seat = view.toAct[0]!;
-    const mine = await service.getMatch(id, tokens[seat]);
+    const mine = await service.matchView(id, tokens[seat]);
     if (mine.phase === "move" && mine.legalMoves.length > 0) return { seat, move: mine.legalMoves[0] };
-    await service.rollDice(id, tokens[seat]);
+    await service.rollDice({ matchId: id }, tokens[seat]);
   }
 }
 
@@ -51,7 +51,7 @@ export const suite: Suite = {
           const next = await nextMover(service, state.id, tokens);
           if (!next) break;
           const started = performance.now();
-          const result = await service.submitMove({ matchId: state.id, token: tokens[next.seat], move: next.move as never });
+          const result = await service.submitMove({ matchId: state.id, move: next.move as never }, tokens[next.seat]);
           moves.push({ version: result.state.version, ms: performance.now() - started });
           version = result.state.version;
         }
@@ -70,7 +70,7 @@ export const suite: Suite = {
           const { state, seats } = await service.createMatch({ ruleset: "backgammon" });
           const tokens = seats.map((s) => s.token);
           const next = await nextMover(service, state.id, tokens);
-          if (next) await service.submitMove({ matchId: state.id, token: tokens[next.seat], move: next.move as never });
+          if (next) await service.submitMove({ matchId: state.id, move: next.move as never }, tokens[next.seat]);
         }
       };
       const heap = () => {

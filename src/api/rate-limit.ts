@@ -2,34 +2,16 @@ import { TabulaError } from "../errors.js";
 import { hashToken } from "../service/seat-tokens.js";
 import { parseAuthorization } from "./auth.js";
 import { header, type HttpRequest } from "./http.js";
-import { OPERATIONS, type OperationName } from "./operations.js";
 
 /**
  * The hook through which a transport limits how often a caller may act. The API only says what a
  * request costs and answers RATE_LIMITED; the policy (token buckets per address and per token) is
  * the local server's (src/server/rate-limiter.ts). On AWS none is plugged in: API Gateway
- * throttles the routes before a function runs (infra/stack.ts).
+ * throttles the routes before a function runs (infra/stack.ts). An operation's budget is the
+ * `rateLimit` of its declaration (src/api/operations/).
  */
 export const RATE_LIMIT_KINDS = ["command", "createMatch"] as const;
 export type RateLimitKind = (typeof RATE_LIMIT_KINDS)[number];
-
-/** The operations that cost a caller something, and which budget each draws on. */
-export const RATE_LIMITED_OPERATIONS = {
-  createMatch: "createMatch",
-  // A player is kept for good as a match is: creating either draws on the same budget.
-  createPlayer: "createMatch",
-  joinMatch: "command",
-  rollDice: "command",
-  submitMove: "command",
-  claimTimeout: "command",
-  resign: "command",
-  acceptResignation: "command",
-  declineResignation: "command",
-  offerDraw: "command",
-  acceptDraw: "command",
-  declineDraw: "command",
-  abort: "command",
-} as const satisfies Partial<Record<OperationName, RateLimitKind>>;
 
 export interface Caller {
   /** The client's address as the transport saw it. */
@@ -42,18 +24,6 @@ export interface Caller {
 export type RateLimiter = (kind: RateLimitKind, caller: Caller, cost: number) => number;
 
 const KIND_NAMES: { readonly [K in RateLimitKind]: string } = { command: "commands", createMatch: "new matches and players" };
-
-/** Each rate-limited operation's REST route (`POST /api/matches`) and GraphQL field (`Mutation.createMatch`), and its budget. */
-const KIND_OF_ROUTE = new Map<string, RateLimitKind>(
-  Object.entries(RATE_LIMITED_OPERATIONS).flatMap(([name, kind]) => {
-    const { rest, graphql }: { rest?: string; graphql?: string } = OPERATIONS[name as OperationName];
-    return [rest, graphql].flatMap((route) => (route ? [[route, kind] as const] : []));
-  }),
-);
-
-/** The budget a REST route or a GraphQL root field draws on, from the operations table; undefined if none. */
-export const rateLimitKindOf = (route: { rest: string } | { graphql: string }): RateLimitKind | undefined =>
-  KIND_OF_ROUTE.get("rest" in route ? route.rest : route.graphql);
 
 /** Counts `cost` requests of `kind` against the request's caller; throws RATE_LIMITED (with `retryAfter`, whole seconds) when over. */
 export function admit(limiter: RateLimiter | undefined, kind: RateLimitKind, request: HttpRequest, cost = 1): void {

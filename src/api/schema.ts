@@ -35,8 +35,8 @@ type Subscription {
   """
   Every committed event of the match, strictly in version order, each exactly once: first all
   events after \`afterVersion\` (the whole log when it is absent), then each new one as it is
-  committed. A client that reconnects with the last version it saw neither misses nor repeats
-  an event. The subscription completes after MatchFinished.
+  committed. A client that reconnects with the last version it saw neither misses nor repeats an
+  event. The subscription completes after MatchFinished.
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE,
   QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
   """
@@ -73,12 +73,15 @@ of the others, those that were carried out, in \`data\`.
 """
 type Mutation {
   """
-  Creates a player: an identity across matches, and its token (\`tbp_...\`), shown only here.
-  The token acts for every seat the player holds and reads its inbox. Needs no authentication.
+  Creates a player: an identity across matches, and its token (\`tbp_...\`), shown only here. The
+  token acts for every seat the player holds and reads its inbox. Needs no authentication.
   Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
   INTERNAL_SERVER_ERROR.
   """
-  createPlayer("1 to 40 characters, shown to opponents." name: String!): CreatePlayerPayload
+  createPlayer(
+    "1 to 40 characters, shown to opponents."
+    name: String!
+  ): CreatePlayerPayload
 
   """
   Creates a match and returns one secret token per seat not left open, and an invitation per
@@ -87,12 +90,15 @@ type Mutation {
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX,
   RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
-  createMatch("The ruleset and its options." input: CreateMatchInput!): CreateMatchPayload
+  createMatch(
+    "The ruleset and its options."
+    input: CreateMatchInput!
+  ): CreateMatchPayload
 
   """
   Takes an open seat with its invitation code (or, with the token of the player a seat is
-  reserved for, without one) and returns the seat's token. With a player token the seat is
-  bound to the player. The match starts, and its clock runs, once every seat is taken.
+  reserved for, without one) and returns the seat's token. With a player token the seat is bound
+  to the player. The match starts, and its clock runs, once every seat is taken.
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
   MATCH_FINISHED, INVITATION_INVALID, INVITATION_EXPIRED, MATCH_FULL, ALREADY_JOINED,
   PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
@@ -107,90 +113,22 @@ type Mutation {
   ): JoinMatchPayload
 
   """
-  Ends the match on time once a deadline has passed (by the server's clock): the sides of the
-  seats out of time lose; before every side has moved, the match is aborted instead. Any seat
-  of the match may claim; the server also finishes overdue matches by itself.
-  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
-  MATCH_FINISHED, TIMEOUT_NOT_DUE, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
-  INTERNAL_SERVER_ERROR.
-  """
-  claimTimeout("The match id." matchId: ID!): Match
-
-  """
-  Without \`value\`: concedes the match at once (every other side wins). With a value (rulesets
-  with \`resignationValues\`: backgammon's single, gammon, backgammon): offers to lose the game in
-  progress for that many times the cube; the opponent accepts or declines.
-  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
-  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, OFFER_PENDING, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
-  """
-  resign("The match id." matchId: ID!, "One of the ruleset's \`resignationValues\`, or none." value: String): Match
-
-  """
-  Accepts the resignation the other side offered: the game is scored for its value, and the
-  match ends if that score ends it (by resignation).
-  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
-  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
-  """
-  acceptResignation("The match id." matchId: ID!): Match
-
-  """
-  Declines the resignation the other side offered; the game goes on.
-  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
-  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
-  """
-  declineResignation("The match id." matchId: ID!): Match
-
-  """
-  Offers a draw (where \`drawAllowed\`). It stands until a seat of another side accepts or
-  declines it, or rolls or moves instead (which declines it).
-  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
-  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, DRAW_NOT_ALLOWED, OFFER_PENDING,
-  PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
-  """
-  offerDraw("The match id." matchId: ID!): Match
-
-  """
-  Accepts the draw the other side offered: the match ends drawn (reason drawAgreed).
-  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
-  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
-  """
-  acceptDraw("The match id." matchId: ID!): Match
-
-  """
-  Declines the draw the other side offered.
-  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
-  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
-  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
-  """
-  declineDraw("The match id." matchId: ID!): Match
-
-  """
-  Calls the match off without a result, while some side has not moved yet (or a seat is still
-  open).
-  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
-  MATCH_FINISHED, TOO_LATE_TO_ABORT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
-  INTERNAL_SERVER_ERROR.
-  """
-  abort("The match id." matchId: ID!): Match
-
-  """
-  Rolls the dice for the seat of the bearer token, when the match waits for a roll by that
-  seat (\`phase\` is "roll"). The roll is derived from the match's secret seed (see
-  \`diceCommitment\`).
+  Rolls the dice for the seat of the bearer token, when the match waits for a roll by that seat
+  (\`phase\` is "roll"). The roll is derived from the match's secret seed (see \`diceCommitment\`).
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, ALREADY_ROLLED,
   NO_DICE_IN_RULESET, DICE_NOT_DUE, VERSION_CONFLICT, MATCH_FINISHED, WAITING_FOR_PLAYERS,
   DEADLINE_PASSED, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
-  rollDice("The match id." matchId: ID!): Match
+  rollDice(
+    "The match id."
+    matchId: ID!
+  ): Match
 
   """
   Plays a move for the seat of the bearer token. A move is legal iff it is one of the
-  \`legalMoves\` the match lists for that seat (backgammon: a string such as "24/18 13/8"). The
-  log records it in the ruleset's canonical form, with \`notes\` on what it did.
+  \`legalMoves\` the match lists for that seat (backgammon: a string such as "24/18 13/8"; each
+  ruleset's move schema is in \`ruleset(id).moveSchema\`). The log records it in the ruleset's
+  canonical form, with \`notes\` on what it did.
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, NOT_YOUR_TURN, DICE_NOT_ROLLED,
   ILLEGAL_MOVE, VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, WAITING_FOR_PLAYERS,
   DEADLINE_PASSED, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
@@ -211,6 +149,103 @@ type Mutation {
     per seat and remembered for the match's 64 most recent keyed moves.
     """
     idempotencyKey: String
+  ): Match
+
+  """
+  Ends the match on time once a deadline has passed (by the server's clock): the sides of the
+  seats out of time lose; before every side has moved, the match is aborted instead. Any seat of
+  the match may claim; the server also finishes overdue matches by itself.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, TIMEOUT_NOT_DUE, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
+  INTERNAL_SERVER_ERROR.
+  """
+  claimTimeout(
+    "The match id."
+    matchId: ID!
+  ): Match
+
+  """
+  Without \`value\`: concedes the match at once (every other side wins). With a value (rulesets
+  with \`resignationValues\`: backgammon's single, gammon, backgammon): offers to lose the game in
+  progress for that many times the cube; the opponent accepts or declines.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, OFFER_PENDING, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  resign(
+    "The match id."
+    matchId: ID!
+    "One of the ruleset's \`resignationValues\`, or none."
+    value: String
+  ): Match
+
+  """
+  Accepts the resignation the other side offered: the game is scored for its value, and the
+  match ends if that score ends it (by resignation).
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  acceptResignation(
+    "The match id."
+    matchId: ID!
+  ): Match
+
+  """
+  Declines the resignation the other side offered; the game goes on.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  declineResignation(
+    "The match id."
+    matchId: ID!
+  ): Match
+
+  """
+  Offers a draw (where \`drawAllowed\`). It stands until a seat of another side accepts or
+  declines it, or rolls or moves instead (which declines it).
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, DRAW_NOT_ALLOWED, OFFER_PENDING,
+  PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  offerDraw(
+    "The match id."
+    matchId: ID!
+  ): Match
+
+  """
+  Accepts the draw the other side offered: the match ends drawn (reason drawAgreed).
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  acceptDraw(
+    "The match id."
+    matchId: ID!
+  ): Match
+
+  """
+  Declines the draw the other side offered.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, WAITING_FOR_PLAYERS, DEADLINE_PASSED, NO_OFFER, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  declineDraw(
+    "The match id."
+    matchId: ID!
+  ): Match
+
+  """
+  Calls the match off without a result, while some side has not moved yet (or a seat is still
+  open).
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, TOO_LATE_TO_ABORT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED,
+  INTERNAL_SERVER_ERROR.
+  """
+  abort(
+    "The match id."
+    matchId: ID!
   ): Match
 }
 
@@ -240,13 +275,26 @@ type Query {
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX,
   INTERNAL_SERVER_ERROR.
   """
-  match("The match id." id: ID!): Match
+  match(
+    "The match id."
+    id: ID!
+  ): Match
 
-  "The ids of the rulesets this server plays, for \`CreateMatchInput.ruleset\`."
+  """
+  The ids of the rulesets this server plays, for \`CreateMatchInput.ruleset\`.
+  Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  """
   rulesets: [String!]!
 
-  "What a ruleset awaits, notes and refuses, and the JSON Schemas of its options and moves; null if unknown."
-  ruleset("A ruleset id from \`rulesets\`." id: String!): Ruleset
+  """
+  What a ruleset awaits, notes and refuses, and the JSON Schemas of its options and moves; null
+  if unknown.
+  Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  """
+  ruleset(
+    "A ruleset id from \`rulesets\`."
+    id: String!
+  ): Ruleset
 }
 
 "A ruleset as clients may learn it before playing: every list is the code's own closed set."

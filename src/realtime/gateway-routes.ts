@@ -4,7 +4,7 @@ import { executeGraphqlOperation, type FormatError } from "../api/graphql/execut
 import type { LiveContext, LiveRequest } from "../api/graphql/executable-schema.js";
 import { parseLiveDocument } from "../api/graphql/executable-schema.js";
 import type { RateLimiter } from "../api/rate-limit.js";
-import type { TabulaService } from "../service/service.js";
+import type { TabulaService } from "../api/service.js";
 import type { EventStore } from "../store/event-store.js";
 import { type ConnectionRecord, type ConnectionStore, splitRef, type SubscriptionRecord } from "../store/connection-store.js";
 import { credentialOfConnectionParams } from "./connection-token.js";

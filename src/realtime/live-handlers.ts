@@ -3,7 +3,7 @@ import { executableSchema } from "../api/graphql/executable-schema.js";
 import { createFormatError } from "../api/graphql/format-error.js";
 import type { RateLimiter } from "../api/rate-limit.js";
 import type { Logger } from "../api/logger.js";
-import type { TabulaService } from "../service/service.js";
+import type { TabulaService } from "../api/service.js";
 import type { ConnectionStore } from "../store/connection-store.js";
 import type { EventStore } from "../store/event-store.js";
 import type { Post } from "./deliver.js";

@@ -11,7 +11,7 @@ import { createLogger, type Logger, type LogLevel } from "../api/logger.js";
 import { createRestHandler } from "../api/rest/handle-rest.js";
 import type { ServiceDeps } from "../service/deps.js";
 import { DEFAULT_CACHE_MATCHES, MatchCache } from "../service/match-cache.js";
-import { createService, type TabulaService } from "../service/service.js";
+import { createService, type TabulaService } from "../api/service.js";
 import type { EmbeddedStore } from "../store/embedded-store.js";
 import { attachDirectSubscriptions } from "./live-direct.js";
 import { type GatewayMode, isGatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE } from "./gateway-mode.js";

@@ -10,7 +10,7 @@ import type { RateLimiter } from "../api/rate-limit.js";
 import { MAX_MESSAGE_BYTES, SUBPROTOCOL } from "../realtime/protocol.js";
 import { credentialOfConnectionParams } from "../realtime/connection-token.js";
 import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
-import type { TabulaService } from "../service/service.js";
+import type { TabulaService } from "../api/service.js";
 import { closeReason } from "./close-reason.js";
 import { sendCorked } from "./corked-send.js";
 

@@ -7,7 +7,7 @@ import type { Logger } from "../api/logger.js";
 import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "../api/rest/sse.js";
 import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
 import type { Bearer } from "../service/credential.js";
-import type { TabulaService } from "../service/service.js";
+import type { TabulaService } from "../api/service.js";
 import { writeResponse } from "./node-http.js";
 import { decodePathSegment } from "../api/rest/router.js";
 

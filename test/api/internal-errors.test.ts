@@ -9,7 +9,7 @@ import { createLogger } from "../../src/api/logger.js";
 import { createRestHandler } from "../../src/api/rest/handle-rest.js";
 import { TabulaError } from "../../src/errors.js";
 import { credentialOf } from "../../src/service/credential.js";
-import type { TabulaService } from "../../src/service/service.js";
+import type { TabulaService } from "../../src/api/service.js";
 
 /**
  * The transport-neutral handlers (what a Lambda calls) with a service that fails: unexpected
@@ -29,6 +29,9 @@ const failing = {
     throw new TypeError(SECRET);
   },
   getMatch: async () => {
+    throw new Error(SECRET);
+  },
+  readMatch: async () => {
     throw new Error(SECRET);
   },
   listEvents: async () => ({ events: [], hasMore: false, next: null }),

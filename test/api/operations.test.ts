@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { buildSchema } from "graphql";
 import { describe, expect, it } from "vitest";
-import { ANY_REQUEST, OPERATIONS, operationErrors, type OperationName } from "../../src/api/operations.js";
+import { ANY_REQUEST, graphqlFieldOf, OPERATIONS, operationErrors, type OperationName, ownErrors, restRouteOf } from "../../src/api/operations.js";
 import { openApiDocument } from "../../src/api/rest/openapi.js";
 import { REST_ROUTES } from "../../src/api/rest/routes.js";
 import { typeDefs } from "../../src/api/schema.js";
@@ -13,7 +13,7 @@ const names = Object.keys(OPERATIONS) as OperationName[];
 describe("the operations table", () => {
   it("names every REST route, and only those", () => {
     const routed = REST_ROUTES.map((r) => `${r.method} ${r.path}`).sort();
-    const listed = names.flatMap((n) => ("rest" in OPERATIONS[n] ? [(OPERATIONS[n] as { rest: string }).rest] : [])).sort();
+    const listed = names.flatMap((n) => restRouteOf(n) ?? []).sort();
     expect(listed).toEqual(routed);
   });
 
@@ -21,7 +21,7 @@ describe("the operations table", () => {
     const schema = buildSchema(typeDefs);
     const fieldsOf = (type: string): string[] => Object.keys((schema.getType(type) as { getFields(): object }).getFields());
     const roots = ["Query", "Mutation", "Subscription"].flatMap((type) => fieldsOf(type).map((f) => `${type}.${f}`));
-    const listed = names.flatMap((n) => ("graphql" in OPERATIONS[n] ? [(OPERATIONS[n] as { graphql: string }).graphql] : []));
+    const listed = names.flatMap((n) => graphqlFieldOf(n) ?? []);
     for (const root of roots) expect(listed, root).toContain(root);
     for (const field of listed) {
       const [type, name] = field.split(".") as [string, string];
@@ -31,7 +31,7 @@ describe("the operations table", () => {
 
   it("lists codes from the closed set, without the ones any request may get", () => {
     for (const name of names) {
-      for (const code of OPERATIONS[name].errors) {
+      for (const code of ownErrors(name)) {
         expect(ERROR_CODES).toContain(code);
         expect(ANY_REQUEST, `${name} lists ${code}`).not.toContain(code);
       }
@@ -52,7 +52,7 @@ describe("the operations table", () => {
   it("gives each REST operation in OpenAPI exactly the error statuses of its codes", () => {
     const doc = openApiDocument() as unknown as { paths: Record<string, Record<string, { operationId: string; responses: Record<string, unknown> }>> };
     for (const name of names) {
-      const rest = (OPERATIONS[name] as { rest?: string }).rest;
+      const rest = restRouteOf(name);
       if (!rest) continue;
       const [method, path] = rest.split(" ") as [string, string];
       const op = doc.paths[path]?.[method.toLowerCase()];

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalLambda } from "../../infra/local-lambda.js";
 import { TABLE_ACCESS } from "../../infra/stack.js";
-import { createService, type TabulaService } from "../../src/service/service.js";
+import { createService, type TabulaService } from "../../src/api/service.js";
 import type { StoredItem } from "../../src/store/embedded-store.js";
 import { DynamoMatchIndex } from "../../src/store/dynamo-match-index.js";
 import { DynamoPlayerStore } from "../../src/store/dynamo-player-store.js";
@@ -33,29 +33,29 @@ afterAll(async () => fx?.close());
 
 describe("functions/sweep-deadlines (an EventBridge schedule's invocation)", () => {
   it("finishes an abandoned match on time and aborts one whose invitations lapsed; a second run finds nothing", async () => {
-    const ann = await past.createPlayer("Ann");
-    const bob = await past.createPlayer("Bob");
+    const ann = await past.createPlayer({ name: "Ann" });
+    const bob = await past.createPlayer({ name: "Bob" });
     const { state, invitations } = await past.createMatch({ ruleset: "backgammon", timeControl: { minutesPerMove: 60 }, openSeats: [{ seat: 1 }] }, ann.token);
-    await past.joinMatch({ matchId: state.id, invitation: invitations[0]!.code, token: bob.token });
+    await past.joinMatch({ matchId: state.id, invitation: invitations[0]!.code }, bob.token);
     // Both sides move, then the one to roll walks away.
     for (let i = 0; i < 20; i++) {
-      const view = await past.getMatch(state.id, undefined);
+      const view = await past.matchView(state.id, undefined);
       const seat = view.toAct[0]!;
-      const mine = await past.getMatch(state.id, [ann.token, bob.token][seat]);
-      if (mine.phase === "roll" && (await past.listEvents(state.id, undefined)).events.filter((e) => e.type === "MovePlayed").map((e) => (e.data as { seat: number }).seat).sort().join() === "0,1") break;
-      if (mine.phase === "roll") await past.rollDice(state.id, [ann.token, bob.token][seat]);
-      else await past.submitMove({ matchId: state.id, token: [ann.token, bob.token][seat], move: mine.legalMoves[0]! });
+      const mine = await past.matchView(state.id, [ann.token, bob.token][seat]);
+      if (mine.phase === "roll" && (await past.listEvents({ matchId: state.id }, undefined)).events.filter((e) => e.type === "MovePlayed").map((e) => (e.data as { seat: number }).seat).sort().join() === "0,1") break;
+      if (mine.phase === "roll") await past.rollDice({ matchId: state.id }, [ann.token, bob.token][seat]);
+      else await past.submitMove({ matchId: state.id, move: mine.legalMoves[0]! }, [ann.token, bob.token][seat]);
     }
-    const late = (await past.getMatch(state.id, undefined)).toAct[0]!;
+    const late = (await past.matchView(state.id, undefined)).toAct[0]!;
     const lapsed = await past.createMatch({ ruleset: "gol", openSeats: [{ seat: 1 }], invitationMinutes: 30 }, ann.token);
 
     const report = await sweep.invoke<{ finished: string[]; repaired: string[] }>({ source: "aws.events", "detail-type": "Scheduled Event", detail: {} });
     expect(report.finished).toEqual(expect.arrayContaining([state.id, lapsed.state.id]));
-    const finished = await past.getMatch(state.id, undefined);
+    const finished = await past.matchView(state.id, undefined);
     expect(finished.result).toMatchObject({ reason: "timeout", winner: 1 - late });
-    expect((await past.listEvents(state.id, undefined)).events.at(-2)).toMatchObject({ type: "TimedOut", data: { seats: [late], claimedBy: null } });
-    expect((await past.getMatch(lapsed.state.id, undefined)).result).toMatchObject({ reason: "aborted", detail: { cause: "invitationExpired" } });
-    expect((await past.myMatches(ann.token, { status: "FINISHED" })).rows.map((r) => r.matchId)).toEqual(expect.arrayContaining([state.id, lapsed.state.id]));
+    expect((await past.listEvents({ matchId: state.id }, undefined)).events.at(-2)).toMatchObject({ type: "TimedOut", data: { seats: [late], claimedBy: null } });
+    expect((await past.matchView(lapsed.state.id, undefined)).result).toMatchObject({ reason: "aborted", detail: { cause: "invitationExpired" } });
+    expect((await past.myMatches({ status: "FINISHED" }, ann.token)).rows.map((r) => r.matchId)).toEqual(expect.arrayContaining([state.id, lapsed.state.id]));
     expect((await sweep.invoke<{ finished: string[] }>({})).finished).toEqual([]);
   });
 });
@@ -68,10 +68,10 @@ describe("functions/stream-index (DynamoDB Streams)", () => {
     const stores = tableStores(fx.doc, fx.tableName);
     const dying: EventStore = { ...stores.store, load: (id) => stores.store.load(id), readEvents: (...a) => stores.store.readEvents(...a), append: (id, commit) => stores.store.append(id, { ...commit, index: undefined }) };
     const writer = createService({ store: dying, players, index: noIndex, now: () => new Date(), randomBytes });
-    const cyd = await writer.createPlayer("Cyd");
+    const cyd = await writer.createPlayer({ name: "Cyd" });
     const before = puts.length;
     const { state } = await writer.createMatch({ ruleset: "gol", timeControl: { daysPerMove: 7 } }, cyd.token);
-    expect((await writer.myMatches(cyd.token)).rows).toEqual([]);
+    expect((await writer.myMatches({}, cyd.token)).rows).toEqual([]);
 
     // What the stream hands over: the commit item as stored, but for the index entries the writer dropped.
     const commit = puts.slice(before).find((p) => p.item.SK?.S?.startsWith("EV#"))!;
@@ -79,9 +79,9 @@ describe("functions/stream-index (DynamoDB Streams)", () => {
     const image = { ...commit.item, idx: { S: JSON.stringify(indexWrites(null, state)) } };
     const batch = { Records: [{ eventID: "1", eventName: "INSERT", dynamodb: { NewImage: image, SequenceNumber: "100" } }] };
     expect(await indexer.invoke(batch)).toEqual({ batchItemFailures: [] });
-    expect((await writer.myMatches(cyd.token)).rows).toEqual([expect.objectContaining({ matchId: state.id, seat: 0 })]);
+    expect((await writer.myMatches({}, cyd.token)).rows).toEqual([expect.objectContaining({ matchId: state.id, seat: 0 })]);
     expect(await indexer.invoke(batch)).toEqual({ batchItemFailures: [] });
-    expect((await writer.myMatches(cyd.token)).rows).toHaveLength(1);
+    expect((await writer.myMatches({}, cyd.token)).rows).toHaveLength(1);
   });
 });
 

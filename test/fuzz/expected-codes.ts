@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ErrorCode, HTTP_STATUS } from "../../src/errors.js";
-import { ANY_GRAPHQL_REQUEST, ANY_REQUEST, OPERATIONS, operationErrors, type OperationName } from "../../src/api/operations.js";
+import { ANY_GRAPHQL_REQUEST, ANY_REQUEST, graphqlFieldOf, OPERATION_NAMES, operationErrors, type OperationName, restRouteOf } from "../../src/api/operations.js";
 
 /**
  * Which codes a request may be answered with, from the documented operations table
@@ -14,11 +14,11 @@ export type RestTarget =
   | { readonly kind: "health" }
   | { readonly kind: "preflight" };
 
-const REST_OPERATIONS: { method: string; segments: string[]; name: OperationName }[] = Object.entries(OPERATIONS).flatMap(([name, op]) => {
-  const rest = (op as { rest?: string }).rest;
+const REST_OPERATIONS: { method: string; segments: string[]; name: OperationName }[] = OPERATION_NAMES.flatMap((name) => {
+  const rest = restRouteOf(name);
   if (!rest) return [];
   const [method, path] = rest.split(" ") as [string, string];
-  return [{ method, segments: path.split("/"), name: name as OperationName }];
+  return [{ method, segments: path.split("/"), name }];
 });
 
 const matches = (template: string[], segments: string[]) =>
@@ -53,9 +53,9 @@ export const restTargetLabel = (target: RestTarget): string => (target.kind === 
 
 /** The operation behind each root field of the schema. */
 export const ROOT_FIELD_OPERATIONS: Readonly<Record<string, OperationName>> = Object.fromEntries(
-  Object.entries(OPERATIONS).flatMap(([name, op]) => {
-    const graphql = (op as { graphql?: string }).graphql;
-    return graphql && !graphql.startsWith("Match.") ? [[graphql.split(".")[1] as string, name as OperationName]] : [];
+  OPERATION_NAMES.flatMap((name) => {
+    const graphql = graphqlFieldOf(name);
+    return graphql && !graphql.startsWith("Match.") ? [[graphql.split(".")[1] as string, name]] : [];
   }),
 );
 

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { OPERATIONS } from "../../src/api/operations.js";
+import { OPERATION_NAMES, restRouteOf } from "../../src/api/operations.js";
 import { RULESETS } from "../../src/engine/registry.js";
 import { createdIn, matchViewsIn } from "./answer-checks.js";
 import { allowedRestCodes, restTargetLabel, restTargetOf } from "./expected-codes.js";
@@ -10,7 +10,10 @@ import type { RawHttpRequest } from "./raw-http.js";
 import { type AuthRef, authRef, type KeyRef, keyRef, type MatchRef, matchRef, type MoveRef, moveRef, resolveAuth, resolveKey, resolveMatch, resolveMove, resolveVersion, type VersionRef, versionRef } from "./world-refs.js";
 
 /** Every documented route (from the operations table, so a new one is fuzzed as it lands)... */
-const ROUTES = Object.values(OPERATIONS).flatMap((op) => ("rest" in op ? [op.rest.split(" ") as [string, string]] : []));
+const ROUTES = OPERATION_NAMES.flatMap((name) => {
+  const route = restRouteOf(name);
+  return route ? [route.split(" ") as [string, string]] : [];
+});
 const ROUTE_PATHS = [...new Set(ROUTES.map(([, path]) => path.replace("/api/rulesets/{id}", "/api/rulesets/{ruleset}")))];
 /** ...and paths next to them that must not be mistaken for one. */
 const NEAR_PATHS = [

@@ -5,7 +5,7 @@ import { handleStreamBatch, type StreamRecord } from "../../src/realtime/fan-out
 import type { ServerMessage } from "../../src/realtime/protocol.js";
 import { RecentStates } from "../../src/realtime/recent-states.js";
 import { TimelineCache } from "../../src/realtime/timeline-cache.js";
-import { createService, type TabulaService } from "../../src/service/service.js";
+import { createService, type TabulaService } from "../../src/api/service.js";
 import { ConnectionStore, type SubscriptionRecord } from "../../src/store/connection-store.js";
 import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
 import { matchIdOfCommit } from "../../src/store/table.js";
@@ -77,10 +77,10 @@ async function newMatch(): Promise<{ id: string; tokens: string[] }> {
 /** The seat to act moves (its first legal move) or rolls; returns the commit's stream records. */
 async function play(match: { id: string; tokens: string[] }): Promise<StreamRecord[]> {
   const before = records.length;
-  const toMove = (await service.getMatch(match.id, undefined)).toMove ?? 0;
-  const view = await service.getMatch(match.id, match.tokens[toMove]);
-  if (view.legalMoves.length > 0) await service.submitMove({ matchId: match.id, token: match.tokens[toMove], move: view.legalMoves[0]! });
-  else await service.rollDice(match.id, match.tokens[toMove]);
+  const toMove = (await service.matchView(match.id, undefined)).toMove ?? 0;
+  const view = await service.matchView(match.id, match.tokens[toMove]);
+  if (view.legalMoves.length > 0) await service.submitMove({ matchId: match.id, move: view.legalMoves[0]! }, match.tokens[toMove]);
+  else await service.rollDice({ matchId: match.id }, match.tokens[toMove]);
   return records.slice(before);
 }
 
@@ -121,14 +121,14 @@ describe("the stream fan-out", () => {
     gate.release();
     await catchUp;
     expect(await fanOut).toEqual({ batchItemFailures: [] });
-    const log = (await service.listEvents(match.id, undefined)).events.map((e) => e.version);
+    const log = (await service.listEvents({ matchId: match.id }, undefined)).events.map((e) => e.version);
     expect(versionsTo("late=")).toEqual(log);
     // The stream now follows it: the next commit goes straight to it, and a batch Lambda hands
     // over again (it delivers at least once) sends nothing twice.
     const next = await play(match);
     await handleStreamBatch(deps, { Records: next });
     await handleStreamBatch(deps, { Records: [...fresh, ...next] });
-    expect(versionsTo("late=")).toEqual((await service.listEvents(match.id, undefined)).events.map((e) => e.version));
+    expect(versionsTo("late=")).toEqual((await service.listEvents({ matchId: match.id }, undefined)).events.map((e) => e.version));
   });
 
   it("costs one query per commit, whatever the number of subscribers; a push that fails is retried for that subscriber alone, on any container", async () => {
@@ -142,7 +142,7 @@ describe("the stream fan-out", () => {
     t.resetCalls();
     expect(await handleStreamBatch(deps, { Records: fresh })).toEqual({ batchItemFailures: [] });
     expect(t.calls).toEqual(["Query"]);
-    const log = async () => (await service.listEvents(match.id, undefined)).events.map((e) => e.version);
+    const log = async () => (await service.listEvents({ matchId: match.id }, undefined)).events.map((e) => e.version);
     for (const id of ids) expect(versionsTo(id)).toEqual(await log());
 
     // One subscriber's push fails: the batch is reported, and its retry reaches only that one,
@@ -187,7 +187,7 @@ describe("the stream fan-out", () => {
     deps = { ...deps, post: posting, states: new RecentStates() };
     expect(await handleStreamBatch(deps, { Records: batch })).toEqual({ batchItemFailures: [] });
     for (const [match, id] of [[first, "one="], [second, "two="]] as const) {
-      expect(versionsTo(id)).toEqual((await service.listEvents(match.id, undefined)).events.map((e) => e.version));
+      expect(versionsTo(id)).toEqual((await service.listEvents({ matchId: match.id }, undefined)).events.map((e) => e.version));
     }
   });
 
@@ -210,7 +210,7 @@ describe("the stream fan-out", () => {
     gate.connections.clear();
     const next = await play(match);
     expect(await handleStreamBatch(fresh, { Records: next })).toEqual({ batchItemFailures: [] });
-    const log = (await service.listEvents(match.id, undefined)).events.map((e) => e.version);
+    const log = (await service.listEvents({ matchId: match.id }, undefined)).events.map((e) => e.version);
     for (const id of ids) expect(versionsTo(id)).toEqual(log);
     expect((await connections.fanOutView(match.id)).deliveredThrough).toBeNull();
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/api/logger.js";
 import type { ServerMessage } from "../../src/realtime/protocol.js";
 import { createLiveHandlers } from "../../src/realtime/live-handlers.js";
-import { createService } from "../../src/service/service.js";
+import { createService } from "../../src/api/service.js";
 import { hashSeatToken } from "../../src/service/seat-tokens.js";
 import { ConnectionStore } from "../../src/store/connection-store.js";
 import { createDynamoClients } from "../../src/store/dynamo-client.js";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TabulaError } from "../../src/errors.js";
-import { createService, type TabulaService } from "../../src/service/service.js";
+import { createService, type TabulaService } from "../../src/api/service.js";
 import { startTestStore, type TestStore } from "../support/dynamo.js";
 
 const DAY = 24 * 3_600_000;
@@ -22,22 +22,22 @@ const codeOf = (promise: Promise<unknown>) =>
     (e) => (e instanceof TabulaError ? e.code : `unexpected ${e}`),
   );
 
-const inbox = async (token: string, query = {}) => (await service.myMatches(token, query)).rows;
+const inbox = async (token: string, query = {}) => (await service.myMatches(query, token)).rows;
 
 /** Whoever is to act (by player token) plays once: rolls when the dice are due, else its first legal move. */
 async function playOnce(id: string, tokens: readonly string[]): Promise<number> {
-  const spectator = await service.getMatch(id, undefined);
+  const spectator = await service.matchView(id, undefined);
   const seat = spectator.toAct[0]!;
-  const view = await service.getMatch(id, tokens[seat]);
-  if (view.phase === "roll") await service.rollDice(id, tokens[seat]);
-  else await service.submitMove({ matchId: id, token: tokens[seat], move: view.legalMoves[0]! });
+  const view = await service.matchView(id, tokens[seat]);
+  if (view.phase === "roll") await service.rollDice({ matchId: id }, tokens[seat]);
+  else await service.submitMove({ matchId: id, move: view.legalMoves[0]! }, tokens[seat]);
   return seat;
 }
 
 describe("a correspondence game between two players", () => {
   it("invitation, join, days between moves, the inbox after every command, a late move refused, the timeout claimed", async () => {
-    const ann = await service.createPlayer("Ann");
-    const bob = await service.createPlayer("  Bob  ");
+    const ann = await service.createPlayer({ name: "Ann" });
+    const bob = await service.createPlayer({ name: "  Bob  " });
     expect(ann.token).toMatch(/^tbp_/);
     expect(bob.player.name).toBe("Bob");
 
@@ -51,32 +51,32 @@ describe("a correspondence game between two players", () => {
     expect(invitation).toMatchObject({ seat: 1, code: expect.stringMatching(/^tbi_/), reservedFor: null, expiresAt: new Date(now + 7 * DAY).toISOString() });
     expect(invitation!.link).toBe(`https://play.example/join/${id}/${encodeURIComponent(invitation!.code)}`);
     expect(await inbox(ann.token)).toEqual([expect.objectContaining({ matchId: id, seat: 0, status: "WAITING", toMove: false, deadline: invitation!.expiresAt })]);
-    expect(await codeOf(service.rollDice(id, ann.token))).toBe("WAITING_FOR_PLAYERS");
+    expect(await codeOf(service.rollDice({ matchId: id }, ann.token))).toBe("WAITING_FOR_PLAYERS");
 
-    expect(await codeOf(service.joinMatch({ matchId: id, invitation: "tbi_wrong", token: bob.token }))).toBe("INVITATION_INVALID");
-    expect(await codeOf(service.joinMatch({ matchId: id, invitation: invitation!.code, token: ann.token }))).toBe("ALREADY_JOINED");
+    expect(await codeOf(service.joinMatch({ matchId: id, invitation: "tbi_wrong" }, bob.token))).toBe("INVITATION_INVALID");
+    expect(await codeOf(service.joinMatch({ matchId: id, invitation: invitation!.code }, ann.token))).toBe("ALREADY_JOINED");
     wait(DAY);
-    const joined = await service.joinMatch({ matchId: id, invitation: invitation!.code, token: bob.token });
+    const joined = await service.joinMatch({ matchId: id, invitation: invitation!.code }, bob.token);
     expect(joined.seat).toBe(1);
     expect(joined.seatToken).toMatch(/^tbl_/);
-    expect(await codeOf(service.joinMatch({ matchId: id, invitation: invitation!.code, token: bob.token }))).toBe("ALREADY_JOINED");
+    expect(await codeOf(service.joinMatch({ matchId: id, invitation: invitation!.code }, bob.token))).toBe("ALREADY_JOINED");
     expect(await codeOf(service.joinMatch({ matchId: id, invitation: invitation!.code }))).toBe("MATCH_FULL");
 
-    const view = await service.getMatch(id, undefined);
+    const view = await service.matchView(id, undefined);
     expect(view.seating.map((s) => s.player?.name ?? null)).toEqual(["Ann", "Bob"]);
     expect(view.deadline).toBe(new Date(now + 3 * DAY).toISOString());
     // The seat token Bob got works as well as his player token.
-    expect((await service.getMatch(id, joined.seatToken)).seat).toBe(1);
+    expect((await service.matchView(id, joined.seatToken)).seat).toBe(1);
 
     const tokens = [ann.token, bob.token];
     let acting = "";
     for (let command = 0; command < 12; command++) {
       // Two days to think each time the turn changes hands; the rest of a turn follows at once.
-      const before = (await service.getMatch(id, undefined)).toAct.join();
+      const before = (await service.matchView(id, undefined)).toAct.join();
       if (before !== acting) wait(2 * DAY);
       acting = before;
       await playOnce(id, tokens);
-      const match = await service.getMatch(id, undefined);
+      const match = await service.matchView(id, undefined);
       if (match.status === "FINISHED") break;
       for (const [seat, token] of tokens.entries()) {
         const rows = await inbox(token);
@@ -88,14 +88,14 @@ describe("a correspondence game between two players", () => {
     }
 
     // Abandoned: Bob (or Ann) no longer answers.
-    const stuck = await service.getMatch(id, undefined);
+    const stuck = await service.matchView(id, undefined);
     const late = stuck.toAct[0]!;
     const waiting = 1 - late;
     wait(Date.parse(stuck.deadline!) - now - 1);
-    expect(await codeOf(service.claimTimeout(id, tokens[waiting]))).toBe("TIMEOUT_NOT_DUE");
+    expect(await codeOf(service.claimTimeout({ matchId: id }, tokens[waiting]))).toBe("TIMEOUT_NOT_DUE");
     wait(1);
-    expect(await codeOf(service.rollDice(id, tokens[late]))).toBe("DEADLINE_PASSED");
-    const claimed = await service.claimTimeout(id, tokens[waiting]);
+    expect(await codeOf(service.rollDice({ matchId: id }, tokens[late]))).toBe("DEADLINE_PASSED");
+    const claimed = await service.claimTimeout({ matchId: id }, tokens[waiting]);
     expect(claimed.state.outcome).toMatchObject({ reason: "timeout", winner: waiting });
     for (const token of tokens) expect(await inbox(token)).toEqual([expect.objectContaining({ matchId: id, status: "FINISHED", toMove: false, deadline: null })]);
     expect(await inbox(tokens[waiting]!, { status: "ACTIVE" })).toEqual([]);
@@ -104,22 +104,22 @@ describe("a correspondence game between two players", () => {
 
 describe("challenges and invitations", () => {
   it("a seat reserved for a player shows in its inbox as an invitation; it joins without a code, nobody else can", async () => {
-    const ann = await service.createPlayer("Ann");
-    const bob = await service.createPlayer("Bob");
-    const cyd = await service.createPlayer("Cyd");
+    const ann = await service.createPlayer({ name: "Ann" });
+    const bob = await service.createPlayer({ name: "Bob" });
+    const cyd = await service.createPlayer({ name: "Cyd" });
     const { state, invitations } = await service.createMatch({ ruleset: "gol", openSeats: [{ seat: 1, player: bob.player.id }], timeControl: { daysPerMove: 1 } }, ann.token);
     expect(invitations[0]!.reservedFor).toEqual({ id: bob.player.id, name: "Bob" });
     expect(await inbox(bob.token)).toEqual([expect.objectContaining({ matchId: state.id, invited: true, seat: 1, status: "WAITING", toMove: false })]);
-    expect(await codeOf(service.joinMatch({ matchId: state.id, token: cyd.token }))).toBe("INVITATION_INVALID");
-    expect(await codeOf(service.joinMatch({ matchId: state.id, invitation: invitations[0]!.code, token: cyd.token }))).toBe("FORBIDDEN");
-    await service.joinMatch({ matchId: state.id, token: bob.token });
+    expect(await codeOf(service.joinMatch({ matchId: state.id }, cyd.token))).toBe("INVITATION_INVALID");
+    expect(await codeOf(service.joinMatch({ matchId: state.id, invitation: invitations[0]!.code }, cyd.token))).toBe("FORBIDDEN");
+    await service.joinMatch({ matchId: state.id }, bob.token);
     const [row] = await inbox(bob.token);
     expect(row).toMatchObject({ invited: false, seat: 1 });
     expect(await inbox(cyd.token)).toEqual([]);
   });
 
   it("an unknown player to reserve for is bad input; an expired invitation is INVITATION_EXPIRED", async () => {
-    const ann = await service.createPlayer("Ann");
+    const ann = await service.createPlayer({ name: "Ann" });
     expect(await codeOf(service.createMatch({ ruleset: "gol", openSeats: [{ seat: 1, player: "nobody" }] }, ann.token))).toBe("BAD_USER_INPUT");
     const { state, invitations } = await service.createMatch({ ruleset: "gol", openSeats: [{ seat: 1 }], invitationMinutes: 60 }, ann.token);
     wait(60 * 60_000);
@@ -129,54 +129,54 @@ describe("challenges and invitations", () => {
 
 describe("who may act and read", () => {
   it("a player token acts only for the seat its player holds; an inbox is only its own player's", async () => {
-    const ann = await service.createPlayer("Ann");
-    const bob = await service.createPlayer("Bob");
-    const eve = await service.createPlayer("Eve");
+    const ann = await service.createPlayer({ name: "Ann" });
+    const bob = await service.createPlayer({ name: "Bob" });
+    const eve = await service.createPlayer({ name: "Eve" });
     const { state, invitations } = await service.createMatch({ ruleset: "backgammon", openSeats: [{ seat: 1 }] }, ann.token);
-    await service.joinMatch({ matchId: state.id, invitation: invitations[0]!.code, token: bob.token });
-    expect((await service.getMatch(state.id, ann.token)).seat).toBe(0);
-    expect((await service.getMatch(state.id, bob.token)).seat).toBe(1);
-    expect(await codeOf(service.getMatch(state.id, eve.token))).toBe("FORBIDDEN");
-    expect(await codeOf(service.rollDice(state.id, eve.token))).toBe("FORBIDDEN");
-    expect(await codeOf(service.resign(state.id, eve.token))).toBe("FORBIDDEN");
+    await service.joinMatch({ matchId: state.id, invitation: invitations[0]!.code }, bob.token);
+    expect((await service.matchView(state.id, ann.token)).seat).toBe(0);
+    expect((await service.matchView(state.id, bob.token)).seat).toBe(1);
+    expect(await codeOf(service.matchView(state.id, eve.token))).toBe("FORBIDDEN");
+    expect(await codeOf(service.rollDice({ matchId: state.id }, eve.token))).toBe("FORBIDDEN");
+    expect(await codeOf(service.resign({ matchId: state.id }, eve.token))).toBe("FORBIDDEN");
     const forged = `${ann.token.slice(0, ann.token.indexOf(".") + 1)}${"A".repeat(43)}`;
-    expect(await codeOf(service.rollDice(state.id, forged))).toBe("FORBIDDEN");
-    expect(await codeOf(service.myMatches(forged))).toBe("FORBIDDEN");
-    expect(await codeOf(service.myMatches(undefined))).toBe("UNAUTHENTICATED");
+    expect(await codeOf(service.rollDice({ matchId: state.id }, forged))).toBe("FORBIDDEN");
+    expect(await codeOf(service.myMatches({}, forged))).toBe("FORBIDDEN");
+    expect(await codeOf(service.myMatches({}, undefined))).toBe("UNAUTHENTICATED");
     const seatToken = (await service.createMatch({ ruleset: "backgammon" })).seats[0]!.token;
-    expect(await codeOf(service.myMatches(seatToken))).toBe("FORBIDDEN");
-    expect(await codeOf(service.joinMatch({ matchId: state.id, invitation: invitations[0]!.code, token: seatToken }))).toBe("FORBIDDEN");
+    expect(await codeOf(service.myMatches({}, seatToken))).toBe("FORBIDDEN");
+    expect(await codeOf(service.joinMatch({ matchId: state.id, invitation: invitations[0]!.code }, seatToken))).toBe("FORBIDDEN");
     expect((await inbox(eve.token)).map((r) => r.matchId)).not.toContain(state.id);
     // Ann's token is seat 0's: when seat 1 is to act, Ann cannot act for it.
-    await service.abort(state.id, ann.token);
+    await service.abort({ matchId: state.id }, ann.token);
   });
 });
 
 describe("the deadline sweep", () => {
   it("finishes an abandoned match by itself, and aborts one whose invitations lapsed", async () => {
-    const ann = await service.createPlayer("Ann");
-    const bob = await service.createPlayer("Bob");
+    const ann = await service.createPlayer({ name: "Ann" });
+    const bob = await service.createPlayer({ name: "Bob" });
     const { state, invitations } = await service.createMatch({ ruleset: "golnard-estafeta", timeControl: { minutesPerMove: 30 }, openSeats: [{ seat: 1 }] }, ann.token);
-    await service.joinMatch({ matchId: state.id, invitation: invitations[0]!.code, token: bob.token });
+    await service.joinMatch({ matchId: state.id, invitation: invitations[0]!.code }, bob.token);
     const lapsing = await service.createMatch({ ruleset: "backgammon", openSeats: [{ seat: 1 }], invitationMinutes: 10 }, ann.token);
     expect((await service.finishOverdue()).finished).not.toContain(state.id);
     wait(31 * 60_000);
     const report = await service.finishOverdue();
     expect(report.finished).toEqual(expect.arrayContaining([state.id, lapsing.state.id]));
-    expect((await service.getMatch(state.id, undefined)).result).toMatchObject({ reason: "aborted" });
-    expect((await service.getMatch(lapsing.state.id, undefined)).result).toMatchObject({ reason: "aborted", detail: { cause: "invitationExpired" } });
+    expect((await service.matchView(state.id, undefined)).result).toMatchObject({ reason: "aborted" });
+    expect((await service.matchView(lapsing.state.id, undefined)).result).toMatchObject({ reason: "aborted", detail: { cause: "invitationExpired" } });
     expect((await service.finishOverdue()).finished).toEqual([]);
-    expect((await service.listEvents(state.id, undefined)).events.map((e) => e.type).slice(-2)).toEqual(["TimedOut", "MatchFinished"]);
+    expect((await service.listEvents({ matchId: state.id }, undefined)).events.map((e) => e.type).slice(-2)).toEqual(["TimedOut", "MatchFinished"]);
   });
 });
 
 describe("DynamoDB calls", () => {
   it("a command of a match with players and a clock: the Query and the commit's PutItem, then one PutItem per inbox or deadline entry it changes", async () => {
-    const ann = await service.createPlayer("Ann");
-    const bob = await service.createPlayer("Bob");
+    const ann = await service.createPlayer({ name: "Ann" });
+    const bob = await service.createPlayer({ name: "Bob" });
     const { state, invitations } = await service.createMatch({ ruleset: "gol", timeControl: { daysPerMove: 1 }, openSeats: [{ seat: 1 }] }, ann.token);
     t.resetCalls();
-    await service.joinMatch({ matchId: state.id, invitation: invitations[0]!.code, token: bob.token });
+    await service.joinMatch({ matchId: state.id, invitation: invitations[0]!.code }, bob.token);
     // The player (GetItem), the load (Query), the commit, both inbox rows and the deadline.
     expect(t.calls).toEqual(["GetItem", "Query", "PutItem", "PutItem", "PutItem", "PutItem"]);
     const tokens = [ann.token, bob.token];

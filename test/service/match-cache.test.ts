@@ -5,7 +5,7 @@ import { replay } from "../../src/match/evolve.js";
 import type { MatchEvent } from "../../src/match/events.js";
 import type { LoadedState } from "../../src/service/load-match.js";
 import { MatchCache } from "../../src/service/match-cache.js";
-import { createService, type TabulaService } from "../../src/service/service.js";
+import { createService, type TabulaService } from "../../src/api/service.js";
 import { startTestStore, type TestStore } from "../support/dynamo.js";
 
 let t: TestStore;
@@ -42,7 +42,7 @@ describe("the match cache", () => {
     const service = serviceWith(cache);
     for (let i = 0; i < 400; i++) {
       const { state, seats } = await service.createMatch({ ruleset: "backgammon" });
-      await service.rollDice(state.id, seats[0]!.token);
+      await service.rollDice({ matchId: state.id }, seats[0]!.token);
     }
     expect(cache.size).toBe(50);
   });
@@ -51,11 +51,11 @@ describe("the match cache", () => {
 /** Plays until someone has a move, returning the view of the seat to act. */
 async function toMove(service: TabulaService, id: string, tokens: string[]) {
   for (;;) {
-    const view = await service.getMatch(id, undefined);
+    const view = await service.matchView(id, undefined);
     const seat = view.toAct[0]!;
-    const mine = await service.getMatch(id, tokens[seat]);
+    const mine = await service.matchView(id, tokens[seat]);
     if (mine.phase === "move" && mine.legalMoves.length > 0) return { seat, view: mine };
-    await service.rollDice(id, tokens[seat]);
+    await service.rollDice({ matchId: id }, tokens[seat]);
   }
 }
 
@@ -66,10 +66,10 @@ describe("a warm path with one write", () => {
     const tokens = seats.map((s) => s.token);
     const { seat, view } = await toMove(service, state.id, tokens);
     t.resetCalls();
-    await service.submitMove({ matchId: state.id, token: tokens[seat], move: view.legalMoves[0]! });
+    await service.submitMove({ matchId: state.id, move: view.legalMoves[0]! }, tokens[seat]);
     expect(t.calls).toEqual(["PutItem"]);
     t.resetCalls();
-    await service.getMatch(state.id, undefined);
+    await service.matchView(state.id, undefined);
     expect(t.calls).toEqual([]);
   });
 
@@ -88,9 +88,9 @@ describe("a warm path with one write", () => {
       const { seat, view } = await toMove(other, id, tokens);
       // `here` has not seen the other's last commands: it decides on a stale state, must not
       // accept a move the match no longer allows, and must accept the move it does allow.
-      const stale = await codeOf(here.submitMove({ matchId: id, token: tokens[1 - seat], move: view.legalMoves[0]! }));
+      const stale = await codeOf(here.submitMove({ matchId: id, move: view.legalMoves[0]! }, tokens[1 - seat]));
       expect(stale).not.toBe("accepted");
-      const result = await here.submitMove({ matchId: id, token: tokens[seat], move: view.legalMoves[0]! });
+      const result = await here.submitMove({ matchId: id, move: view.legalMoves[0]! }, tokens[seat]);
       accepted.push({ by: name, events: result.events });
       if (result.state.status === "FINISHED") break;
     }
@@ -108,11 +108,11 @@ describe("a warm path with one write", () => {
     const tokens = seats.map((s) => s.token);
     // b plays the opening and the next roll: a's cached match still waits for the opening roll.
     const first = await toMove(b, state.id, tokens);
-    await b.submitMove({ matchId: state.id, token: tokens[first.seat], move: first.view.legalMoves[0]! });
+    await b.submitMove({ matchId: state.id, move: first.view.legalMoves[0]! }, tokens[first.seat]);
     const { seat, view } = await toMove(b, state.id, tokens);
     t.resetCalls();
     // From its cache a would answer DICE_NOT_ROLLED; it reads the store and plays the move.
-    const played = await a.submitMove({ matchId: state.id, token: tokens[seat], move: view.legalMoves[0]! });
+    const played = await a.submitMove({ matchId: state.id, move: view.legalMoves[0]! }, tokens[seat]);
     expect(played.events[0]?.type).toBe("MovePlayed");
     expect(t.calls).toEqual(["Query", "PutItem"]);
   });

@@ -5,7 +5,7 @@ import { createDynamoClients } from "../../src/store/dynamo-client.js";
 import { type EventStore, VersionConflictError } from "../../src/store/event-store.js";
 import { TabulaError } from "../../src/errors.js";
 import { MAX_ATTEMPTS } from "../../src/service/handle-command.js";
-import { createService, type TabulaService } from "../../src/service/service.js";
+import { createService, type TabulaService } from "../../src/api/service.js";
 import { toMatchView } from "../../src/service/match-view.js";
 import { type Commit, SNAPSHOT_EVERY, snapshotFormat } from "../../src/match/snapshot.js";
 import { evolve } from "../../src/match/evolve.js";
@@ -29,7 +29,7 @@ async function newMatch() {
 /** Rolls until someone has a move (the opening roll may tie), returning who moves. */
 async function rollOpening(id: string, tokens: string[]): Promise<number> {
   for (;;) {
-    const { state, seat } = await service.rollDice(id, tokens[0]);
+    const { state, seat } = await service.rollDice({ matchId: id }, tokens[0]);
     const view = toMatchView(state, seat);
     if (view.toMove !== null) return view.toMove;
   }
@@ -55,51 +55,51 @@ describe("the service over the embedded store", () => {
     t.resetCalls();
     const mover = await rollOpening(id, tokens);
     expect(t.calls.slice(0, 2)).toEqual(["Query", "PutItem"]);
-    const view = await service.getMatch(id, tokens[mover]);
+    const view = await service.matchView(id, tokens[mover]);
     t.resetCalls();
-    await service.submitMove({ matchId: id, token: tokens[mover], move: view.legalMoves[0]! });
+    await service.submitMove({ matchId: id, move: view.legalMoves[0]! }, tokens[mover]);
     expect(t.calls).toEqual(["Query", "PutItem"]);
   });
 
   it("writes nothing for a rejected command", async () => {
     const { id, tokens } = await newMatch();
     t.resetCalls();
-    expect(await codeOf(service.submitMove({ matchId: id, token: tokens[0], move: "8/5 6/5" }))).toBe("DICE_NOT_ROLLED");
-    expect(await codeOf(service.rollDice(id, undefined))).toBe("UNAUTHENTICATED");
-    expect(await codeOf(service.rollDice(id, "tbl_not-a-token"))).toBe("FORBIDDEN");
-    expect(await codeOf(service.rollDice("no-such-match", tokens[0]))).toBe("NOT_FOUND");
+    expect(await codeOf(service.submitMove({ matchId: id, move: "8/5 6/5" }, tokens[0]))).toBe("DICE_NOT_ROLLED");
+    expect(await codeOf(service.rollDice({ matchId: id }, undefined))).toBe("UNAUTHENTICATED");
+    expect(await codeOf(service.rollDice({ matchId: id }, "tbl_not-a-token"))).toBe("FORBIDDEN");
+    expect(await codeOf(service.rollDice({ matchId: "no-such-match" }, tokens[0]))).toBe("NOT_FOUND");
     expect(t.calls).not.toContain("PutItem");
-    expect((await service.getMatch(id, undefined)).version).toBe(1);
+    expect((await service.matchView(id, undefined)).version).toBe(1);
   });
 
   it("does not let a token act in another match", async () => {
     const a = await newMatch();
     const b = await newMatch();
-    expect(await codeOf(service.rollDice(a.id, b.tokens[0]))).toBe("FORBIDDEN");
-    expect(await codeOf(service.getMatch(a.id, b.tokens[1]))).toBe("FORBIDDEN");
+    expect(await codeOf(service.rollDice({ matchId: a.id }, b.tokens[0]))).toBe("FORBIDDEN");
+    expect(await codeOf(service.matchView(a.id, b.tokens[1]))).toBe("FORBIDDEN");
   });
 
   it("answers a retried move with the same idempotency key without appending, and refuses the key for another move", async () => {
     const { id, tokens } = await newMatch();
     const mover = await rollOpening(id, tokens);
-    const [first, second] = (await service.getMatch(id, tokens[mover])).legalMoves;
-    const once = await service.submitMove({ matchId: id, token: tokens[mover], move: first!, idempotencyKey: "k1" });
+    const [first, second] = (await service.matchView(id, tokens[mover])).legalMoves;
+    const once = await service.submitMove({ matchId: id, move: first!, idempotencyKey: "k1" }, tokens[mover]);
     t.resetCalls();
-    const again = await service.submitMove({ matchId: id, token: tokens[mover], move: first!, idempotencyKey: "k1" });
+    const again = await service.submitMove({ matchId: id, move: first!, idempotencyKey: "k1" }, tokens[mover]);
     expect(t.calls).toEqual(["Query"]);
     expect(again.events).toEqual([]);
     expect(toMatchView(again.state, again.seat)).toEqual(toMatchView(once.state, once.seat));
     if (second !== undefined) {
-      expect(await codeOf(service.submitMove({ matchId: id, token: tokens[mover], move: second, idempotencyKey: "k1" }))).toBe("IDEMPOTENCY_KEY_REUSED");
+      expect(await codeOf(service.submitMove({ matchId: id, move: second, idempotencyKey: "k1" }, tokens[mover]))).toBe("IDEMPOTENCY_KEY_REUSED");
     }
   });
 
   it("refuses a stale expectedVersion with the current version", async () => {
     const { id, tokens } = await newMatch();
     const mover = await rollOpening(id, tokens);
-    const view = await service.getMatch(id, tokens[mover]);
+    const view = await service.matchView(id, tokens[mover]);
     const error = await service
-      .submitMove({ matchId: id, token: tokens[mover], move: view.legalMoves[0]!, expectedVersion: view.version - 1 })
+      .submitMove({ matchId: id, move: view.legalMoves[0]!, expectedVersion: view.version - 1 }, tokens[mover])
       .catch((e: TabulaError) => e);
     expect(error).toBeInstanceOf(TabulaError);
     expect((error as TabulaError).code).toBe("VERSION_CONFLICT");
@@ -109,7 +109,7 @@ describe("the service over the embedded store", () => {
   it("re-decides after losing a race, against the state the winner left", async () => {
     const { id, tokens } = await newMatch();
     const mover = await rollOpening(id, tokens);
-    const move = (await service.getMatch(id, tokens[mover])).legalMoves[0]!;
+    const move = (await service.matchView(id, tokens[mover])).legalMoves[0]!;
     // The first append of the racing service is preceded by another client's identical move.
     let raced = false;
     const racing = serviceOver({
@@ -119,14 +119,14 @@ describe("the service over the embedded store", () => {
       append: async (matchId, commit) => {
         if (!raced) {
           raced = true;
-          await service.submitMove({ matchId: id, token: tokens[mover], move });
+          await service.submitMove({ matchId: id, move }, tokens[mover]);
         }
         return t.store.append(matchId, commit);
       },
     });
     // After the reload the winner's move has passed the turn: the loser's copy is refused.
-    expect(await codeOf(racing.submitMove({ matchId: id, token: tokens[mover], move }))).toBe("NOT_YOUR_TURN");
-    const { events } = await service.listEvents(id, undefined);
+    expect(await codeOf(racing.submitMove({ matchId: id, move }, tokens[mover]))).toBe("NOT_YOUR_TURN");
+    const { events } = await service.listEvents({ matchId: id }, undefined);
     expect(events.map((e) => e.version)).toEqual(events.map((_, i) => i + 1));
     expect(events.filter((e) => e.type === "MovePlayed")).toHaveLength(1);
   });
@@ -142,7 +142,7 @@ describe("the service over the embedded store", () => {
         throw new VersionConflictError(matchId, 2);
       },
     });
-    const error = (await unlucky.rollDice(id, tokens[0]).catch((e) => e)) as TabulaError;
+    const error = (await unlucky.rollDice({ matchId: id }, tokens[0]).catch((e) => e)) as TabulaError;
     expect(error.code).toBe("VERSION_CONFLICT");
     expect(error.details).toEqual({ currentVersion: 1 });
     expect(attempts).toBe(MAX_ATTEMPTS);
@@ -152,14 +152,14 @@ describe("the service over the embedded store", () => {
     const { id, tokens } = await newMatch();
     let version = 1;
     while (version < 120) {
-      const view = await service.getMatch(id, tokens[0]);
+      const view = await service.matchView(id, tokens[0]);
       if (view.status === "FINISHED") break;
       const seat = view.toMove ?? 0;
-      const mine = await service.getMatch(id, tokens[seat]);
+      const mine = await service.matchView(id, tokens[seat]);
       const result =
         mine.legalMoves.length > 0
-          ? await service.submitMove({ matchId: id, token: tokens[seat], move: mine.legalMoves[0]! })
-          : await service.rollDice(id, tokens[seat]);
+          ? await service.submitMove({ matchId: id, move: mine.legalMoves[0]! }, tokens[seat])
+          : await service.rollDice({ matchId: id }, tokens[seat]);
       version = result.state.version;
       const loaded = await t.store.load(id);
       const replayed = loaded!.commits.reduce((n, c) => n + c.events.length, 0);
@@ -172,9 +172,9 @@ describe("the service over the embedded store", () => {
   it("does not read a snapshot of another format: it replays the log, and the next commit writes a current snapshot", async () => {
     const { id, tokens } = await newMatch();
     const mover = await rollOpening(id, tokens);
-    const view = await service.getMatch(id, tokens[mover]);
-    await service.submitMove({ matchId: id, token: tokens[mover], move: view.legalMoves[0]! });
-    const truth = await service.getMatch(id, tokens[mover]);
+    const view = await service.matchView(id, tokens[mover]);
+    await service.submitMove({ matchId: id, move: view.legalMoves[0]! }, tokens[mover]);
+    const truth = await service.matchView(id, tokens[mover]);
     // A store that hands out its snapshots as an older version wrote them: no format, a state
     // this code would misread (here: the match as created).
     const written: (Commit["snapshot"] | undefined)[] = [];
@@ -194,9 +194,9 @@ describe("the service over the embedded store", () => {
       },
     };
     const reader = serviceOver(older);
-    expect(await reader.getMatch(id, tokens[mover])).toEqual(truth);
-    const next = await reader.getMatch(id, tokens[truth.toMove!]);
-    await reader.rollDice(id, tokens[next.toMove!]);
+    expect(await reader.matchView(id, tokens[mover])).toEqual(truth);
+    const next = await reader.matchView(id, tokens[truth.toMove!]);
+    await reader.rollDice({ matchId: id }, tokens[next.toMove!]);
     expect(written[0]).toMatchObject({ format: snapshotFormat((await t.store.load(id))!.snapshot.state) });
   });
 });

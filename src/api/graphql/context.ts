@@ -1,4 +1,4 @@
-import type { TabulaService } from "../../service/service.js";
+import type { TabulaService } from "../service.js";
 import { type Auth, parseAuthorization } from "../auth.js";
 import type { RateLimitKind } from "../rate-limit.js";
 

@@ -12,7 +12,7 @@ import {
 } from "graphql";
 import { TabulaError } from "../../errors.js";
 import type { Credential } from "../../service/credential.js";
-import type { TabulaService } from "../../service/service.js";
+import type { TabulaService } from "../service.js";
 import { admitCaller, type RateLimiter } from "../rate-limit.js";
 import type { GraphqlContext } from "./context.js";
 import type { LiveRequest } from "./executable-schema.js";

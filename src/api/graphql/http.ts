@@ -1,5 +1,5 @@
 import { type ApolloServer, HeaderMap } from "@apollo/server";
-import type { TabulaService } from "../../service/service.js";
+import type { TabulaService } from "../service.js";
 import { checkBodySize } from "../body-limit.js";
 import { graphqlTransportError } from "../errors.js";
 import { header, headResponse, type HttpRequest, type HttpResponse, isJsonMediaType } from "../http.js";

@@ -1,5 +1,6 @@
 import { type DocumentNode, Kind, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
-import { type RateLimitKind, rateLimitKindOf } from "../rate-limit.js";
+import { OPERATIONS, operationOfField } from "../operations.js";
+import type { RateLimitKind } from "../rate-limit.js";
 
 /** How many root fields of each budget the operation selects, fragments expanded. */
 export function mutationCosts(operation: OperationDefinitionNode, document: DocumentNode): Map<RateLimitKind, number> {
@@ -9,7 +10,8 @@ export function mutationCosts(operation: OperationDefinitionNode, document: Docu
   const visit = (set: SelectionSetNode): void => {
     for (const selection of set.selections) {
       if (selection.kind === Kind.FIELD) {
-        const kind = rateLimitKindOf({ graphql: `Mutation.${selection.name.value}` });
+        const name = operationOfField(`Mutation.${selection.name.value}`);
+        const kind = name && OPERATIONS[name].rateLimit;
         if (kind) found.set(kind, (found.get(kind) ?? 0) + 1);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
       else {

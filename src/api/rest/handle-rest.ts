@@ -1,4 +1,4 @@
-import type { TabulaService } from "../../service/service.js";
+import type { TabulaService } from "../service.js";
 import { checkBodySize } from "../body-limit.js";
 import { restError, toPublicError } from "../errors.js";
 import { headResponse, type HttpRequest, type HttpResponse } from "../http.js";
@@ -6,7 +6,8 @@ import { type Logger, silentLogger } from "../logger.js";
 import { decodePathSegment, route } from "./router.js";
 import { HttpStatusError, REST_ROUTES } from "./routes.js";
 import { conditionalRead } from "./entity-tags.js";
-import { admit, type RateLimiter, rateLimitKindOf } from "../rate-limit.js";
+import { admit, type RateLimiter } from "../rate-limit.js";
+import { OPERATIONS } from "../operations.js";
 
 export interface RestDeps {
   readonly service: TabulaService;
@@ -40,7 +41,7 @@ export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Pro
     }
     try {
       const params = Object.fromEntries(Object.entries(found.params).map(([name, raw]) => [name, decodePathSegment(raw)]));
-      const kind = rateLimitKindOf({ rest: `${found.spec.method} ${found.spec.path}` });
+      const kind = OPERATIONS[found.spec.operation].rateLimit;
       if (kind) admit(deps.rateLimiter, kind, request);
       return conditionalRead(request, await found.handler({ request, params, service: deps.service }));
     } catch (error) {

@@ -1,12 +1,12 @@
 import { DICE_KINDS, PASS_REASONS } from "../../engine/ruleset.js";
 import { RULESETS } from "../../engine/registry.js";
-import { ERROR_CODES, ERROR_MEANINGS, type ErrorCode, HTTP_STATUS } from "../../errors.js";
+import { ERROR_CODES, ERROR_MEANINGS, HTTP_STATUS } from "../../errors.js";
 import { EVENT_TYPES } from "../../match/events.js";
 import { MATCH_STATUSES } from "../../match/state.js";
 import { LIMITS } from "../limits.js";
-import { OPERATIONS, operationErrors, type OperationName } from "../operations.js";
+import { pathsOf, requestSchemas } from "./openapi-paths.js";
+import { json, ref } from "./openapi-refs.js";
 import { jsonSchemaOf, rulesetCatalog } from "../ruleset-catalog.js";
-import { CreateMatchBody, CreatePlayerBody, EmptyBody, JoinMatchBody, ResignBody, RollDiceBody, SubmitMoveBody } from "./bodies.js";
 import { OUTCOME_REASONS } from "../../match/outcome.js";
 import { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX } from "../../service/my-matches.js";
 import { MATCH_VIEW_FIELDS } from "../../service/match-view.js";
@@ -19,57 +19,8 @@ import { CORRESPONDENCE_DAYS, MAX_BANK_MINUTES, MAX_MINUTES_PER_MOVE } from "../
  * operations table. test/api/openapi.test.ts checks that it lists exactly the router's routes and
  * that every `$ref` resolves.
  */
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const json = (schema: object) => ({ "application/json": { schema } });
-const etag = { ETag: { $ref: "#/components/headers/ETag" } };
-const ifNoneMatch = { $ref: "#/components/parameters/IfNoneMatch" };
-const fields = { $ref: "#/components/parameters/Fields" };
-const notModified = { "304": { description: "Not Modified: the `If-None-Match` tag is still current; no body.", headers: etag } };
-
 /** Component name of a ruleset's schemas: `golnard-estafeta` -> `GolnardEstafeta`. */
 const pascal = (id: string): string => id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
-
-/** The error responses of an operation: its codes grouped by HTTP status, each status described by its codes. */
-function errorResponses(name: OperationName): Record<string, object> {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of operationErrors(name, "rest", ERROR_CODES)) {
-    const status = HTTP_STATUS[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  return Object.fromEntries(
-    [...byStatus].map(([status, codes]) => [
-      String(status),
-      {
-        description: codes.map((c) => `${c}: ${ERROR_MEANINGS[c]}.`).join(" "),
-        ...(codes.includes("RATE_LIMITED") ? { headers: { "Retry-After": { description: "Seconds to wait before sending again.", schema: { type: "integer", minimum: 1 } } } } : {}),
-        content: json(ref("ErrorBody")),
-      },
-    ]),
-  );
-}
-
-/** One path item's operation, with the table's operationId and error responses. */
-const operation = (name: OperationName, spec: Record<string, unknown> & { responses: Record<string, object> }) => ({
-  operationId: name,
-  ...spec,
-  responses: { ...spec.responses, ...errorResponses(name) },
-});
-
-const unsupportedMediaType = { "415": { description: "BAD_USER_INPUT: the body is not sent as `application/json`.", content: json(ref("ErrorBody")) } };
-
-
-/** A command of a seat that takes no parameters (the seat from the token), answered with the match. */
-const seatCommand = (name: OperationName, summary: string, description: string) => ({
-  post: operation(name, {
-    tags: ["matches"],
-    summary,
-    description,
-    security: [{ bearerAuth: [] }],
-    parameters: [{ $ref: "#/components/parameters/MatchId" }, fields],
-    requestBody: { required: false, content: json(ref("EmptyRequest")) },
-    responses: { "200": { description: "The match after the command.", headers: etag, content: json(ref("Match")) }, ...unsupportedMediaType },
-  }),
-});
 
 function build() {
   const catalog = rulesetCatalog();
@@ -114,222 +65,7 @@ function build() {
       { name: "rulesets" },
       { name: "meta" },
     ],
-    paths: {
-      [path("createMatch")]: {
-        post: operation("createMatch", {
-          tags: ["matches"],
-          summary: "Create a match",
-          description: "Creates a match and returns one secret token per seat. The tokens are shown only here. Needs no token.",
-          security: [],
-          requestBody: { required: true, content: json(ref("CreateMatchRequest")) },
-          responses: {
-            "201": {
-              description: "Created. `Location` points at the match.",
-              headers: { Location: { schema: { type: "string" } }, ...etag },
-              content: json(ref("CreateMatchResponse")),
-            },
-            ...unsupportedMediaType,
-          },
-        }),
-      },
-      [path("getMatch")]: {
-        get: operation("getMatch", {
-          tags: ["matches"],
-          summary: "Read a match",
-          description: "Open to spectators. With a seat token the view is that seat's (including its `legalMoves`).",
-          security: [{}, { bearerAuth: [] }],
-          parameters: [{ $ref: "#/components/parameters/MatchId" }, fields, ifNoneMatch],
-          responses: { "200": { description: "The match.", headers: etag, content: json(ref("Match")) }, ...notModified },
-        }),
-      },
-      [path("rollDice")]: {
-        post: operation("rollDice", {
-          tags: ["matches"],
-          summary: "Roll the dice",
-          description:
-            "Rolls for the token's seat when the match waits for its roll (`phase` is `roll`). The roll is derived from the " +
-            "match's secret seed (see `diceCommitment`). No body is needed (an empty body or `{}`).",
-          security: [{ bearerAuth: [] }],
-          parameters: [{ $ref: "#/components/parameters/MatchId" }, fields],
-          requestBody: { required: false, content: json(ref("RollDiceRequest")) },
-          responses: { "200": { description: "The match after the roll.", headers: etag, content: json(ref("Match")) }, ...unsupportedMediaType },
-        }),
-      },
-      [path("submitMove")]: {
-        post: operation("submitMove", {
-          tags: ["matches"],
-          summary: "Play a move",
-          description:
-            "Plays a move for the token's seat. A move is legal iff it is one of the match's `legalMoves` for that seat " +
-            "(backgammon: a string such as \"24/18 13/8\"; each ruleset's move schema is the component `<Ruleset>Move`).\n\n" +
-            "`expectedVersion` (or `If-Match: \"<version>\"`) makes the move conditional: if the match is at another version the " +
-            "move is rejected with VERSION_CONFLICT and `currentVersion`. `idempotencyKey` (or `Idempotency-Key`) makes retries " +
-            "safe: the same key with the same move returns the match without playing again; with another move it is " +
-            "IDEMPOTENCY_KEY_REUSED. If both the body and a header give a value they must agree.",
-          security: [{ bearerAuth: [] }],
-          parameters: [
-            { $ref: "#/components/parameters/MatchId" },
-            fields,
-            { $ref: "#/components/parameters/IdempotencyKey" },
-            { $ref: "#/components/parameters/IfMatch" },
-          ],
-          requestBody: { required: true, content: json(ref("SubmitMoveRequest")) },
-          responses: { "200": { description: "The match after the move.", headers: etag, content: json(ref("Match")) }, ...unsupportedMediaType },
-        }),
-      },
-      [path("createPlayer")]: {
-        post: operation("createPlayer", {
-          tags: ["players"],
-          summary: "Create a player",
-          description: "An identity across matches and its token (`tbp_...`), shown only here. Needs no token.",
-          security: [],
-          requestBody: { required: true, content: json(ref("CreatePlayerRequest")) },
-          responses: { "201": { description: "Created.", content: json(ref("CreatePlayerResponse")) }, ...unsupportedMediaType },
-        }),
-      },
-      [path("myMatches")]: {
-        get: operation("myMatches", {
-          tags: ["players"],
-          summary: "The player's inbox",
-          description:
-            "The matches of the player token's player, and of no one else: where it is to act first (soonest deadline first), then " +
-            "the others going or waiting for players (the same order), then the finished ones (latest first). Pass `next` as `after` " +
-            "for the next page.",
-          security: [{ bearerAuth: [] }],
-          parameters: [
-            { name: "status", in: "query", required: false, schema: ref("MatchStatus") },
-            { name: "toMove", in: "query", required: false, description: "true: only where the player is to act; false: only where it is not.", schema: { type: "boolean" } },
-            { name: "after", in: "query", required: false, description: "The `next` cursor of the previous page.", schema: { type: "string" } },
-            { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: INBOX_PAGE_MAX, default: INBOX_PAGE_DEFAULT } },
-          ],
-          responses: { "200": { description: "A page of the inbox.", content: json(ref("InboxPage")) } },
-        }),
-      },
-      [path("joinMatch")]: {
-        post: operation("joinMatch", {
-          tags: ["matches"],
-          summary: "Take an open seat",
-          description:
-            "With the seat's invitation code (or, with the token of the player a seat is reserved for, without one). Answers the " +
-            "seat's own token; with a player token the seat is also bound to the player. The match starts, and its clock runs, once " +
-            "every seat is taken.",
-          security: [{}, { bearerAuth: [] }],
-          parameters: [{ $ref: "#/components/parameters/MatchId" }],
-          requestBody: { required: false, content: json(ref("JoinMatchRequest")) },
-          responses: { "200": { description: "The seat taken.", headers: etag, content: json(ref("JoinMatchResponse")) }, ...unsupportedMediaType },
-        }),
-      },
-      [path("claimTimeout")]: seatCommand(
-        "claimTimeout",
-        "Claim a timeout",
-        "Once a deadline has passed (by the server's clock): the sides of the seats out of time lose; before every side has moved the " +
-          "match is aborted instead. Any seat may claim; the server also finishes overdue matches by itself.",
-      ),
-      [path("resign")]: {
-        post: operation("resign", {
-          tags: ["matches"],
-          summary: "Resign",
-          description:
-            "Without `value`: concede the match (every other side wins). With a value of the ruleset's `resignationValues` " +
-            "(backgammon: single, gammon, backgammon): offer to lose the game in progress for it; the opponent accepts or declines.",
-          security: [{ bearerAuth: [] }],
-          parameters: [{ $ref: "#/components/parameters/MatchId" }, fields],
-          requestBody: { required: false, content: json(ref("ResignRequest")) },
-          responses: { "200": { description: "The match after the resignation (or the offer).", headers: etag, content: json(ref("Match")) }, ...unsupportedMediaType },
-        }),
-      },
-      [path("acceptResignation")]: seatCommand("acceptResignation", "Accept a resignation", "The game is scored for the value offered; the match ends if that score ends it."),
-      [path("declineResignation")]: seatCommand("declineResignation", "Decline a resignation", "The game goes on."),
-      [path("offerDraw")]: seatCommand(
-        "offerDraw",
-        "Offer a draw",
-        "Where `drawAllowed`. It stands until a seat of another side accepts or declines it, or rolls or moves instead (which declines it).",
-      ),
-      [path("acceptDraw")]: seatCommand("acceptDraw", "Accept a draw", "The match ends drawn (reason `drawAgreed`)."),
-      [path("declineDraw")]: seatCommand("declineDraw", "Decline a draw", "Play goes on."),
-      [path("abort")]: seatCommand("abort", "Abort", "Calls the match off without a result, while some side has not moved yet (or a seat is still open)."),
-      [path("listEvents")]: {
-        get: operation("listEvents", {
-          tags: ["matches"],
-          summary: "Read the match log",
-          description:
-            "Events with a version greater than `after`, oldest first, at most `limit`. Public: events hold nothing secret. " +
-            "While more events follow, `hasMore` is true, `next` is the `after` of the next page and a `Link: <...>; rel=\"next\"` " +
-            "header points at it; on the last page `hasMore` is false, `next` null and there is no `Link`.",
-          security: [],
-          parameters: [
-            { $ref: "#/components/parameters/MatchId" },
-            { name: "after", in: "query", required: false, description: "Only events after this version (default 0).", schema: { type: "integer", minimum: 0, default: 0 } },
-            {
-              name: "limit",
-              in: "query",
-              required: false,
-              description: `At most this many events (default and maximum ${LIMITS.maxEventsPage}).`,
-              schema: { type: "integer", minimum: 1, maximum: LIMITS.maxEventsPage, default: LIMITS.maxEventsPage },
-            },
-            ifNoneMatch,
-          ],
-          responses: {
-            "200": {
-              description: "A page of events.",
-              headers: {
-                ETag: { description: "The page's tag: the version it ends at, `+` while more follow, e.g. `\"e42+\"`.", schema: { type: "string" } },
-                Link: { description: "While more follow: `</api/matches/{id}/events?after=<next>[&limit=<limit>]>; rel=\"next\"`.", schema: { type: "string" } },
-              },
-              content: json(ref("EventsPage")),
-            },
-            ...notModified,
-          },
-        }),
-      },
-      [path("streamUpdates")]: {
-        get: operation("streamUpdates", {
-          tags: ["matches"],
-          summary: "Watch the match live (Server-Sent Events)",
-          description:
-            "Every committed event after `after` (or after `Last-Event-ID`, which a reconnecting EventSource sends), then each new " +
-            "one as it is committed, as `event: update` with `id:` = version and `data:` = `{version, event, match}` (the match as " +
-            "the token's seat or a spectator sees it). Strictly in version order, each once. The local server keeps the response " +
-            "open and ends it after MatchFinished; behind a gateway that buffers responses it answers with what there is and a " +
-            "`retry:` hint, and the EventSource reconnects. 204 once the match is finished and nothing is left to send.",
-          security: [{}, { bearerAuth: [] }],
-          parameters: [
-            { $ref: "#/components/parameters/MatchId" },
-            { name: "after", in: "query", required: false, description: "Only events after this version (default 0).", schema: { type: "integer", minimum: 0, default: 0 } },
-            { name: "Last-Event-ID", in: "header", required: false, description: "The last version received; wins over `after`.", schema: { type: "integer", minimum: 0 } },
-          ],
-          responses: {
-            "200": { description: "An event stream.", content: { "text/event-stream": { schema: { type: "string" } } } },
-            "204": { description: "The match is finished and the client has every event." },
-          },
-        }),
-      },
-      [path("listRulesets")]: {
-        get: operation("listRulesets", {
-          tags: ["rulesets"],
-          summary: "The rulesets this server plays",
-          security: [],
-          responses: { "200": { description: "Every ruleset.", content: json({ type: "object", required: ["rulesets"], properties: { rulesets: { type: "array", items: ref("Ruleset") } } }) } },
-        }),
-      },
-      [path("getRuleset")]: {
-        get: operation("getRuleset", {
-          tags: ["rulesets"],
-          summary: "One ruleset",
-          security: [],
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", enum: [...RULESETS] } }],
-          responses: { "200": { description: "The ruleset.", content: json(ref("Ruleset")) } },
-        }),
-      },
-      [path("getOpenApi")]: {
-        get: operation("getOpenApi", {
-          tags: ["meta"],
-          summary: "This document",
-          security: [],
-          responses: { "200": { description: "The OpenAPI 3.1 description of the REST API.", content: json({ type: "object" }) } },
-        }),
-      },
-    },
+    paths: pathsOf(),
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -370,6 +106,13 @@ function build() {
             "Comma-separated fields of the match the answer carries, e.g. `version,toAct,phase,dice,legalMoves`; without it, " +
             "all of them. A name that is not a field of a match is refused (BAD_USER_INPUT) before the command runs.",
           schema: { type: "string", examples: ["version,toAct,phase,dice,legalMoves"] },
+        },
+        LastEventId: {
+          name: "Last-Event-ID",
+          in: "header",
+          required: false,
+          description: "The last version received, which a reconnecting EventSource sends; wins over `after`.",
+          schema: { type: "integer", minimum: 0 },
         },
         IfNoneMatch: {
           name: "If-None-Match",
@@ -552,10 +295,6 @@ function build() {
             resignationValues: { type: "array", items: { type: "string" }, description: "What a resignation may offer for a game; empty: it concedes the match." },
           },
         },
-        CreateMatchRequest: {
-          ...(jsonSchemaOf(CreateMatchBody) as object),
-          description: `\`options\` is the ruleset's (\`<Ruleset>Options\`, at most ${LIMITS.maxOptionsBytes} bytes as JSON).`,
-        },
         CreateMatchResponse: {
           type: "object",
           required: ["match", "seats", "invitations"],
@@ -572,7 +311,6 @@ function build() {
             link: { type: ["string", "null"], description: "`invitationLink` filled in." },
           },
         },
-        CreatePlayerRequest: jsonSchemaOf(CreatePlayerBody),
         CreatePlayerResponse: {
           type: "object",
           required: ["player", "token"],
@@ -581,14 +319,11 @@ function build() {
             token: { type: "string", description: "`tbp_...`: acts for every seat the player holds. Shown only here." },
           },
         },
-        JoinMatchRequest: jsonSchemaOf(JoinMatchBody),
         JoinMatchResponse: {
           type: "object",
           required: ["match", "seat", "token"],
           properties: { match: ref("Match"), seat: { type: "integer" }, token: { type: "string", description: "The seat's own token, shown only here." } },
         },
-        ResignRequest: jsonSchemaOf(ResignBody),
-        EmptyRequest: jsonSchemaOf(EmptyBody),
         InboxPage: {
           type: "object",
           required: ["entries", "next"],
@@ -609,22 +344,11 @@ function build() {
             players: { type: "array", items: { type: "object", required: ["seat", "player"], properties: { seat: { type: "integer" }, player: ref("Player") } } },
           },
         },
-        RollDiceRequest: jsonSchemaOf(RollDiceBody),
-        SubmitMoveRequest: {
-          ...(jsonSchemaOf(SubmitMoveBody) as object),
-          description: `\`move\` is in the ruleset's notation (\`<Ruleset>Move\`, at most ${LIMITS.maxMoveBytes} bytes as JSON).`,
-        },
+        ...requestSchemas(),
         ...rulesetSchemas,
       },
     },
   };
-}
-
-/** The path of an operation's REST route, from the operations table. */
-function path(name: OperationName): string {
-  const rest: string | undefined = (OPERATIONS[name] as { rest?: string }).rest;
-  if (!rest) throw new Error(`${name} has no REST route`);
-  return rest.split(" ")[1]!;
 }
 
 let document: ReturnType<typeof build> | undefined;

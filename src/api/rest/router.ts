@@ -6,8 +6,8 @@ export interface RouteSpec<Handler> {
   readonly handler: Handler;
 }
 
-export type RouteMatch<Handler> =
-  | { readonly kind: "found"; readonly spec: RouteSpec<Handler>; readonly handler: Handler; readonly params: Record<string, string> }
+export type RouteMatch<Spec extends RouteSpec<unknown>> =
+  | { readonly kind: "found"; readonly spec: Spec; readonly handler: Spec["handler"]; readonly params: Record<string, string> }
   | { readonly kind: "method-not-allowed"; readonly allow: string[] }
   | { readonly kind: "not-found" };
 
@@ -43,7 +43,7 @@ function matchPath(template: string, got: readonly string[]): Record<string, str
  * Finds the route for a method and path; a known path with another method is a 405, not a 404.
  * HEAD finds the GET route (the caller drops the body).
  */
-export function route<Handler>(routes: readonly RouteSpec<Handler>[], method: string, path: string): RouteMatch<Handler> {
+export function route<Spec extends RouteSpec<unknown>>(routes: readonly Spec[], method: string, path: string): RouteMatch<Spec> {
   const allow: string[] = [];
   const segments = path.split("/");
   for (const spec of routes) {

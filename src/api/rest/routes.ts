@@ -1,25 +1,15 @@
-import type * as z from "../../zod.js";
-import type { Json } from "../../engine/ruleset.js";
 import { TabulaError } from "../../errors.js";
 import { matchViewFields, toMatchView, type ViewedMatch } from "../../service/match-view.js";
-import type { TabulaService } from "../../service/service.js";
 import { parseAuthorization, tokenOf } from "../auth.js";
 import { header, type HttpRequest, type HttpResponse, isJsonMediaType, jsonResponse } from "../http.js";
-import { checkIdempotencyKey, checkJsonSize } from "../inputs.js";
-import { LIMITS } from "../limits.js";
-import { describeIssues } from "../../input-issues.js";
-import { CreateMatchBody, CreatePlayerBody, EmptyBody, JoinMatchBody, ResignBody, RollDiceBody, SubmitMoveBody } from "./bodies.js";
-import { MATCH_STATUSES, type MatchStatus } from "../../match/state.js";
-import type { CommandResult } from "../../service/handle-command.js";
-import type { Bearer } from "../../service/credential.js";
-import { checkCreateMatchExtras } from "../inputs.js";
+import type { OperationSpec, QueryKind, ServedOperation } from "../operation.js";
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from "../operations.js";
+import { call, type ServedName, type TabulaService } from "../service.js";
+import { parseInput } from "../parse-input.js";
+import { matchTag } from "./entity-tags.js";
 import { openApiDocument } from "./openapi.js";
-import { RULESETS } from "../../engine/registry.js";
-import { rulesetCatalog, rulesetInfo } from "../ruleset-catalog.js";
-import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "./sse.js";
-import { eventsPageTag, ifMatchVersion, matchTag } from "./entity-tags.js";
-import { viewFields } from "./view-fields.js";
 import type { RouteSpec } from "./router.js";
+import { viewFields } from "./view-fields.js";
 
 export interface RouteContext {
   readonly request: HttpRequest;
@@ -28,6 +18,11 @@ export interface RouteContext {
 }
 export type RouteHandler = (ctx: RouteContext) => Promise<HttpResponse>;
 
+/** A REST route of a declared operation: the operation's name is what rate limits and logs go by. */
+export interface RestRoute extends RouteSpec<RouteHandler> {
+  readonly operation: OperationName;
+}
+
 /** A body-level failure that is not one of the closed codes' usual statuses (415). */
 export class HttpStatusError extends TabulaError {
   constructor(readonly status: number, message: string) {
@@ -35,11 +30,9 @@ export class HttpStatusError extends TabulaError {
   }
 }
 
-const token = (request: HttpRequest) => tokenOf(parseAuthorization(header(request, "authorization")));
-
-/** Parses a JSON body against a schema. `optional` bodies may be empty (and then need no content type). */
-function readBody<S extends z.ZodMiniType>(request: HttpRequest, schema: S, optional = false): z.infer<S> {
-  if (optional && request.body.trim() === "") return schema.parse({});
+/** The JSON body as an object; `optional` bodies may be empty (and then need no content type). */
+function readBody(request: HttpRequest, body: "required" | "optional"): Record<string, unknown> {
+  if (body === "optional" && request.body.trim() === "") return {};
   if (!isJsonMediaType(header(request, "content-type"))) {
     throw new HttpStatusError(415, "the request body must be JSON: send `content-type: application/json`");
   }
@@ -49,169 +42,84 @@ function readBody<S extends z.ZodMiniType>(request: HttpRequest, schema: S, opti
   } catch {
     throw new TabulaError("BAD_USER_INPUT", "the request body is not valid JSON");
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const { message, issues } = describeIssues(parsed.error, "invalid request body");
-    throw new TabulaError("BAD_USER_INPUT", message, { issues });
-  }
-  return parsed.data;
+  if (json === null || typeof json !== "object" || Array.isArray(json)) throw new TabulaError("BAD_USER_INPUT", "invalid request body: expected a JSON object");
+  return json as Record<string, unknown>;
 }
 
-function agree<T>(fromBody: T | null | undefined, fromHeader: T | undefined, what: string): T | undefined {
-  const body = fromBody ?? undefined;
-  if (body !== undefined && fromHeader !== undefined && body !== fromHeader) {
-    throw new TabulaError("BAD_USER_INPUT", `${what} differs between the body and the header`);
-  }
-  return body ?? fromHeader;
-}
-
-/**
- * A route that answers one match: with its ETag (for `If-None-Match` on the next read and
- * `If-Match` on a move), and only the fields `?fields=` names (view-fields.ts), read first.
- */
-const matchRoute =
-  (answer: (ctx: RouteContext) => Promise<ViewedMatch>): RouteHandler =>
-  async (ctx) => {
-    const fields = viewFields(ctx.request);
-    const { state, seat } = await answer(ctx);
-    return jsonResponse(200, fields ? matchViewFields(state, seat, fields) : toMatchView(state, seat), { etag: matchTag({ version: state.version, seat }) });
-  };
-
-const matchPath = (id: string): string => `/api/matches/${encodeURIComponent(id)}`;
-
-function nonNegativeInteger(value: string | undefined, name: string): number | undefined {
+function queryValue(value: string | undefined, kind: QueryKind, name: string): unknown {
   if (value === undefined || value === "") return undefined;
+  if (kind === "string") return value;
+  if (kind === "boolean") {
+    if (value !== "true" && value !== "false") throw new TabulaError("BAD_USER_INPUT", `\`${name}\` is true or false`);
+    return value === "true";
+  }
   if (!/^\d{1,15}$/.test(value)) throw new TabulaError("BAD_USER_INPUT", `\`${name}\` must be a non-negative integer`);
   return Number(value);
 }
 
-const createPlayer: RouteHandler = async ({ request, service }) => {
-  const body = readBody(request, CreatePlayerBody);
-  const created = await service.createPlayer(body.name);
-  return jsonResponse(201, created, { "cache-control": "no-store" });
-};
+/**
+ * The input of an operation from a request: the body's fields, then the query's and the path's
+ * (a body may not name those), checked against the operation's schema; then its headers'.
+ */
+function inputOf(operation: OperationSpec, request: HttpRequest, params: Record<string, string>): unknown {
+  const rest = operation.rest!;
+  const fields: Record<string, unknown> = rest.body === "none" ? {} : readBody(request, rest.body);
+  const elsewhere = [...Object.values(rest.params ?? {}), ...Object.keys(rest.query ?? {})];
+  const misplaced = elsewhere.find((name) => name in fields);
+  if (misplaced) throw new TabulaError("BAD_USER_INPUT", `invalid request body: unrecognized key "${misplaced}"`);
+  for (const [name, kind] of Object.entries(rest.query ?? {}) as [string, QueryKind][]) {
+    const value = queryValue(request.query[name], kind, name);
+    if (value !== undefined) fields[name] = value;
+  }
+  for (const [param, field] of Object.entries(rest.params ?? {})) fields[field] = params[param];
+  const input = parseInput(operation.input, fields, rest.body === "none" ? "invalid request" : "invalid request body");
+  return rest.fromHeaders ? rest.fromHeaders(request, input) : input;
+}
 
-const createMatch: RouteHandler = async ({ request, service }) => {
-  const body = readBody(request, CreateMatchBody);
-  if (body.options !== undefined) checkJsonSize(body.options, LIMITS.maxOptionsBytes, "options");
-  const created = await service.createMatch({ ruleset: body.ruleset, options: body.options, seats: body.seats ?? undefined, ...checkCreateMatchExtras(body) }, token(request));
-  const match = toMatchView(created.state, null);
-  return jsonResponse(201, { match, seats: created.seats, invitations: created.invitations }, { location: matchPath(match.id), etag: matchTag(match) });
-};
+const bearerOf = (request: HttpRequest) => tokenOf(parseAuthorization(header(request, "authorization")));
 
-const joinMatch: RouteHandler = async ({ request, params, service }) => {
-  const body = readBody(request, JoinMatchBody, true);
-  const joined = await service.joinMatch({ matchId: params.id as string, invitation: body.invitation ?? undefined, seat: body.seat ?? undefined, token: token(request) });
-  const match = toMatchView(joined.state, joined.seat);
-  return jsonResponse(200, { match, seat: joined.seat, token: joined.seatToken }, { etag: matchTag(match), "cache-control": "no-store" });
-};
-
-/** A command on a match that takes no parameters: an empty body or `{}`, the seat from the token. */
-const seatCommand = (run: (service: RouteContext["service"], matchId: string, token: Bearer) => Promise<CommandResult>): RouteHandler =>
-  matchRoute(({ request, params, service }) => {
-    readBody(request, EmptyBody, true);
-    return run(service, params.id as string, token(request));
-  });
-
-const resign = matchRoute(({ request, params, service }) => {
-  const body = readBody(request, ResignBody, true);
-  return service.resign(params.id as string, token(request), body.value ?? undefined);
-});
-
-function inboxQuery(request: HttpRequest) {
-  const { status, toMove, after } = request.query;
-  if (status !== undefined && !(MATCH_STATUSES as readonly string[]).includes(status)) throw new TabulaError("BAD_USER_INPUT", `\`status\` is one of ${MATCH_STATUSES.join(", ")}`);
-  if (toMove !== undefined && toMove !== "true" && toMove !== "false") throw new TabulaError("BAD_USER_INPUT", "`toMove` is true or false");
-  return {
-    status: status as MatchStatus | undefined,
-    toMove: toMove === undefined ? undefined : toMove === "true",
-    after: after === "" ? undefined : after,
-    limit: nonNegativeInteger(request.query.limit, "limit"),
+/**
+ * A match's answer carries its ETag (for `If-None-Match` on the next read and `If-Match` on a
+ * move), and only the fields `?fields=` names (view-fields.ts), which are read before the
+ * command runs, so a bad list changes nothing.
+ */
+function matchHandler(name: ServedName, operation: OperationSpec): RouteHandler {
+  return async ({ request, params, service }) => {
+    const fields = viewFields(request);
+    const input = inputOf(operation, request, params);
+    const { state, seat } = (await call(service, name, input, bearerOf(request))) as ViewedMatch;
+    return jsonResponse(operation.rest!.status ?? 200, fields ? matchViewFields(state, seat, fields) : toMatchView(state, seat), { etag: matchTag({ version: state.version, seat }) });
   };
 }
 
-const myMatches: RouteHandler = async ({ request, service }) => {
-  const page = await service.myMatches(token(request), inboxQuery(request));
-  return jsonResponse(200, { entries: page.rows, next: page.next }, { "cache-control": "no-store" });
+function valueHandler(name: ServedName, operation: ServedOperation<unknown, unknown>): RouteHandler {
+  const rest = operation.rest!;
+  return async ({ request, params, service }) => {
+    const input = inputOf(operation, request, params);
+    const result = await call(service, name, input, operation.caller === "anyone" ? undefined : bearerOf(request));
+    const payload = operation.present ? operation.present(result) : result;
+    return jsonResponse(rest.status ?? 200, payload, rest.headers?.(payload, input) ?? {});
+  };
+}
+
+/** The routes the REST layer serves itself, for operations declared `answers: "transport"`. */
+const SERVED_HERE: Partial<Record<OperationName, RouteHandler>> = {
+  getOpenApi: async () => jsonResponse(200, openApiDocument(), { "cache-control": "public, max-age=300" }),
 };
 
-const rollDice = matchRoute(({ request, params, service }) => {
-  readBody(request, RollDiceBody, true);
-  return service.rollDice(params.id as string, token(request));
+function handlerOf(name: OperationName): RouteHandler {
+  const operation: OperationSpec = OPERATIONS[name];
+  if (operation.answers === "match") return matchHandler(name as ServedName, operation);
+  if (operation.answers === "value") return valueHandler(name as ServedName, operation);
+  const { handler } = operation.rest!;
+  if (handler) return async ({ request, params, service }) => handler(request, inputOf(operation, request, params), service.deps, bearerOf(request));
+  const served = SERVED_HERE[name];
+  if (!served) throw new Error(`${name} has a REST route but neither a service call nor a handler`);
+  return served;
+}
+
+/** Every REST route, one per operation with a `rest` side; the OpenAPI document describes exactly these. Each GET answers HEAD too. */
+export const REST_ROUTES: readonly RestRoute[] = OPERATION_NAMES.flatMap((name) => {
+  const rest = (OPERATIONS[name] as OperationSpec).rest;
+  return rest ? [{ method: rest.method, path: rest.path, handler: handlerOf(name), operation: name }] : [];
 });
-
-const submitMove = matchRoute(({ request, params, service }) => {
-  const body = readBody(request, SubmitMoveBody);
-  checkJsonSize(body.move, LIMITS.maxMoveBytes, "the move");
-  const idempotencyKey = agree(body.idempotencyKey, checkIdempotencyKey(header(request, "idempotency-key")), "the idempotency key");
-  const expectedVersion = agree(body.expectedVersion, ifMatchVersion(request), "the expected version");
-  return service.submitMove({
-    matchId: params.id as string,
-    token: token(request),
-    move: body.move as Json,
-    expectedVersion,
-    idempotencyKey,
-  });
-});
-
-const getMatch = matchRoute(({ request, params, service }) => service.readMatch(params.id as string, token(request)));
-
-/**
- * A page of the log. `hasMore` and `next` (the `after` of the next page) say whether the log
- * goes on, and so does a `Link: <...>; rel="next"` header, as paged HTTP APIs commonly do.
- */
-const listEvents: RouteHandler = async ({ request, params, service }) => {
-  const id = params.id as string;
-  const after = nonNegativeInteger(request.query.after, "after") ?? 0;
-  const limit = nonNegativeInteger(request.query.limit, "limit");
-  const page = await service.listEvents(id, token(request), after, limit ?? LIMITS.maxEventsPage);
-  const headers: Record<string, string> = { etag: eventsPageTag(page, after) };
-  if (page.next !== null) headers.link = `<${matchPath(id)}/events?after=${page.next}${limit === undefined ? "" : `&limit=${limit}`}>; rel="next"`;
-  return jsonResponse(200, { events: page.events, hasMore: page.hasMore, next: page.next }, headers);
-};
-
-/**
- * A transport that can hold a response open (the local server) streams updates live instead.
- * Elsewhere (API Gateway's HTTP API buffers responses) this answers with what is there and a
- * `retry:` hint, so an EventSource reconnects with Last-Event-ID: polling in SSE's own terms.
- * A finished match with nothing left to send answers 204, which stops an EventSource.
- */
-const streamUpdates: RouteHandler = async ({ request, params, service }) => {
-  const { updates, finished } = await service.updatesAfter(params.id as string, token(request), sseResumeVersion(request));
-  if (finished && updates.length === 0) return { status: 204, headers: { "cache-control": "no-store" }, body: "" };
-  return { status: 200, headers: { ...SSE_HEADERS }, body: `retry: ${SSE_RETRY_MS}\n\n${updates.map(sseFrame).join("")}` };
-};
-
-const openApi: RouteHandler = async () => jsonResponse(200, openApiDocument(), { "cache-control": "public, max-age=300" });
-
-const listRulesets: RouteHandler = async () => jsonResponse(200, { rulesets: rulesetCatalog() }, { "cache-control": "public, max-age=300" });
-
-const getRuleset: RouteHandler = async ({ params }) => {
-  const info = rulesetInfo(params.id as string);
-  if (!info) throw new TabulaError("NOT_FOUND", `no ruleset "${params.id}"; known: ${RULESETS.join(", ")}`);
-  return jsonResponse(200, info, { "cache-control": "public, max-age=300" });
-};
-
-/** Every REST route; the OpenAPI document describes exactly these (checked by a test). Each GET answers HEAD too. */
-export const REST_ROUTES: readonly RouteSpec<RouteHandler>[] = [
-  { method: "POST", path: "/api/players", handler: createPlayer },
-  { method: "GET", path: "/api/players/me/matches", handler: myMatches },
-  { method: "POST", path: "/api/matches", handler: createMatch },
-  { method: "POST", path: "/api/matches/{id}/join", handler: joinMatch },
-  { method: "POST", path: "/api/matches/{id}/timeout", handler: seatCommand((service, id, t) => service.claimTimeout(id, t)) },
-  { method: "POST", path: "/api/matches/{id}/resign", handler: resign },
-  { method: "POST", path: "/api/matches/{id}/resignation/accept", handler: seatCommand((service, id, t) => service.acceptResignation(id, t)) },
-  { method: "POST", path: "/api/matches/{id}/resignation/decline", handler: seatCommand((service, id, t) => service.declineResignation(id, t)) },
-  { method: "POST", path: "/api/matches/{id}/draw/offer", handler: seatCommand((service, id, t) => service.offerDraw(id, t)) },
-  { method: "POST", path: "/api/matches/{id}/draw/accept", handler: seatCommand((service, id, t) => service.acceptDraw(id, t)) },
-  { method: "POST", path: "/api/matches/{id}/draw/decline", handler: seatCommand((service, id, t) => service.declineDraw(id, t)) },
-  { method: "POST", path: "/api/matches/{id}/abort", handler: seatCommand((service, id, t) => service.abort(id, t)) },
-  { method: "GET", path: "/api/matches/{id}", handler: getMatch },
-  { method: "POST", path: "/api/matches/{id}/dice", handler: rollDice },
-  { method: "POST", path: "/api/matches/{id}/moves", handler: submitMove },
-  { method: "GET", path: "/api/matches/{id}/events", handler: listEvents },
-  { method: "GET", path: "/api/matches/{id}/stream", handler: streamUpdates },
-  { method: "GET", path: "/api/rulesets", handler: listRulesets },
-  { method: "GET", path: "/api/rulesets/{id}", handler: getRuleset },
-  { method: "GET", path: "/api/openapi.json", handler: openApi },
-];

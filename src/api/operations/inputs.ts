@@ -1,7 +1,19 @@
 import * as z from "../../zod.js";
 import { LIMITS } from "../limits.js";
 
-/** Request bodies of the REST routes. Unknown keys are refused so that typos do not pass silently. */
+/**
+ * Pieces of the operations' inputs. `graphql` in a field's metadata names its GraphQL type where
+ * the JSON type does not say it (an ID, an enum, JSON); descriptions reach the SDL and OpenAPI.
+ */
+export const MatchId = z.string().check(z.meta({ description: "The match id.", graphql: "ID" }));
+
+/** Any JSON value: moves and options are the ruleset's to check. */
+export const AnyJson = (description: string) => z.unknown().check(z.meta({ description, graphql: "JSON" }));
+
+/** A match and nothing else: the commands that take no parameters (an empty body or `{}` over REST). */
+export const OnMatch = z.strictObject({ matchId: MatchId });
+export type OnMatch = z.infer<typeof OnMatch>;
+
 export const TimeControlBody = z.strictObject({
   daysPerMove: z.nullish(z.number().check(z.int())),
   minutesPerMove: z.nullish(z.number().check(z.int())),
@@ -22,27 +34,9 @@ export const CreateMatchBody = z.strictObject({
   playerSeat: z.nullish(z.intBetween(0, 63)),
   invitationMinutes: z.nullish(z.number().check(z.int())),
   invitationLink: z.nullish(z.string().check(z.maxLength(512))),
-});
+}).check(z.describe("The ruleset and its options."));
 export type CreateMatchBody = z.infer<typeof CreateMatchBody>;
 
-export const SubmitMoveBody = z.strictObject({
-  move: z.unknown().check(z.refine((value) => value !== undefined, { message: "move is required" })),
-  expectedVersion: z.nullish(z.number().check(z.int(), z.nonnegative())),
-  idempotencyKey: z.nullish(z.string().check(z.minLength(1), z.maxLength(LIMITS.maxIdempotencyKeyLength))),
-});
-export type SubmitMoveBody = z.infer<typeof SubmitMoveBody>;
-
-/** `POST /dice` takes no parameters; an empty body or `{}` is accepted. */
-export const RollDiceBody = z.strictObject({});
-
-export const CreatePlayerBody = z.strictObject({ name: z.string().check(z.maxLength(200)) });
-
-export const JoinMatchBody = z.strictObject({
-  invitation: z.nullish(z.string().check(z.minLength(1), z.maxLength(256))),
-  seat: z.nullish(z.intBetween(0, 63)),
-});
-
-export const ResignBody = z.strictObject({ value: z.nullish(z.string().check(z.minLength(1), z.maxLength(32))) });
-
-/** The answers and claims take no parameters; an empty body or `{}` is accepted. */
-export const EmptyBody = RollDiceBody;
+export const IdempotencyKey = z.string().check(z.minLength(1), z.maxLength(LIMITS.maxIdempotencyKeyLength));
+/** A version of a match's log: 0 before the first event. */
+export const Version = z.number().check(z.int(), z.nonnegative());
