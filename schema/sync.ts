@@ -15,7 +15,7 @@ import { getRuleset, RULESETS } from "../src/engine/registry.js";
 import { ERROR_CODES, ERROR_MEANINGS, HTTP_STATUS } from "../src/errors.js";
 import { EVENT_TYPES } from "../src/match/events.js";
 import { graphqlFieldOf, OPERATION_NAMES, OPERATIONS, operationErrors, operationOfField, ownErrors, restRouteOf } from "../src/api/operations.js";
-import { rootFields } from "./root-fields.js";
+import { generatedTypes } from "./sdl-types.js";
 
 const sdlPath = fileURLToPath(new URL("./schema.graphql", import.meta.url));
 const modulePath = fileURLToPath(new URL("../src/api/schema.ts", import.meta.url));
@@ -51,12 +51,12 @@ const GLOBAL: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * Rewrites what the SDL restates: the fields of Query, Mutation and Subscription (root-fields.ts),
+ * Rewrites what the SDL restates: the fields of Query, Mutation and Subscription and the view types (sdl-types.ts),
  * and every paragraph that starts with a known label and runs to a blank line or the end of its
  * description. "Errors:" lists the operation's codes for the field the description belongs to.
  */
 export function syncSdl(sdl: string): string {
-  const lines = rootFields(sdl).split("\n");
+  const lines = generatedTypes(sdl).split("\n");
   const out: string[] = [];
   let type = "";
   for (let i = 0; i < lines.length; i++) {

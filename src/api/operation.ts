@@ -60,8 +60,8 @@ export interface GraphqlSpec {
   readonly returns: string;
   /** The input is one argument `input` of this input type, instead of one argument per field. */
   readonly inputArgument?: string;
-  /** A field of another type reads part of its input from its parent (`Match.events`: the match's id). */
-  readonly fromParent?: (parent: any, args: Record<string, unknown>) => unknown;
+  /** A field of another type reads input fields from its parent: `{ matchId: "id" }` for `Match.events`. */
+  readonly fromParent?: Readonly<Record<string, string>>;
   /** What the field answers instead of an error (`Query.match` is null for an unknown id). */
   readonly orNull?: ErrorCode;
   /** The field's answer where it is not the REST answer (`Query.rulesets`: the ids only). */

@@ -513,24 +513,33 @@ type Match {
   id: ID!
   "The ruleset id, e.g. \\"backgammon\\"."
   ruleset: String!
-  "WAITING until every seat is taken and the first roll or move, ACTIVE while playing, FINISHED once decided."
+  """
+  WAITING until every seat is taken and the first roll or move, ACTIVE while playing, FINISHED
+  once decided.
+  """
   status: MatchStatus!
   """
   Number of events in the log (the last event's version). Changes with every accepted command;
   pass it as \`expectedVersion\` to make a move conditional on nothing having happened since.
   """
   version: Int!
-  "The viewer's seat (from the bearer token), or null for a spectator."
-  seat: Int
   "Number of seats in the match."
   seats: Int!
   "Every side and the seats that play for it (backgammon and the relay: one seat per side)."
   sides: [Side!]!
+  "The viewer's seat (from the bearer token), or null for a spectator."
+  seat: Int
   "The viewer's side, or null for a spectator."
   side: String
-  "The seat that must act now, or null when several seats may (an opening roll) or none (finished, or a seat still open)."
+  """
+  The seat that must act now, or null when several seats may (an opening roll) or none
+  (finished, or a seat still open).
+  """
   toMove: Int
-  "Every seat that may act now (several at an opening roll); empty once finished and while a seat is open."
+  """
+  Every seat that may act now (several at an opening roll); empty once finished and while a seat
+  is open.
+  """
   toAct: [Int!]!
   """
   "roll" while \`rollDice\` is due (some rulesets also list moves allowed before the roll, such as
@@ -538,21 +547,24 @@ type Match {
   """
   phase: String!
   """
-  What the game waits for now, from the ruleset's closed set (\`Query.ruleset(id).awaiting\`),
-  e.g. "openingRoll", "takeOrDrop", "throwIn", "secondary"; "over" once finished. Clients should
-  switch on this rather than guess from an empty \`legalMoves\`.
+  What the game waits for now, from the ruleset's closed set (\`Query.ruleset(id).awaiting\`, \`GET
+  /api/rulesets/{id}\`), e.g. "openingRoll", "takeOrDrop", "throwIn", "secondary"; "over" once
+  finished. Clients should switch on this rather than guess from an empty \`legalMoves\`.
   """
   awaiting: String!
   "The dice the seat to move may still use, or null when no dice are in play."
   dice: [Int!]
   """
-  Every move the viewer may submit right now, in the ruleset's notation. Empty unless the
-  viewer is the seat to act (so spectators always see an empty list).
+  Every move the viewer may submit right now, in the ruleset's notation. Empty unless the viewer
+  is the seat to act (so spectators always see an empty list).
   """
   legalMoves: [JSON!]!
   "A drawable view of the game for this viewer (ruleset-specific JSON)."
   state: JSON!
-  "The winning seat once finished, when the winning side has one seat; null otherwise (playing, a draw, a team)."
+  """
+  The winning seat once finished, when the winning side has one seat; null otherwise (playing, a
+  draw, a team).
+  """
   winner: Int
   """
   The outcome once finished: \`{reason, winningSide, winners, winner, detail}\`: why it ended
@@ -562,19 +574,6 @@ type Match {
   ended by the players or the clock, who resigned, ran out of time or offered).
   """
   result: JSON
-  """
-  The match log, oldest first: events with a version greater than \`after\` (default 0), at most
-  \`limit\` (1 to 500, default 500). Versions run 1, 2, 3, ... without gaps and \`version\` is the
-  last one, so more events follow while a page's last version is below \`version\`: ask again
-  with \`after\` set to it.
-  Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
-  """
-  events(
-    "Return only events with a version greater than this (a version the client already has)."
-    after: Int
-    "At most this many events (1 to 500, default 500)."
-    limit: Int
-  ): [MatchEvent!]!
   """
   SHA-256 (hex) of the secret dice seed, published at creation. Every roll is derived from the
   seed, so once it is revealed anyone can check that no roll was chosen.
@@ -599,6 +598,19 @@ type Match {
   offer: Offer
   "Whether a draw may be offered in this match."
   drawAllowed: Boolean!
+  """
+  The match log, oldest first: events with a version greater than \`after\` (default 0), at most
+  \`limit\` (1 to 500, default 500). Versions run 1, 2, 3, ... without gaps and the match's
+  \`version\` is the last one, so more events follow while a page's last version is below it.
+  Public: events hold nothing secret.
+  Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  """
+  events(
+    "Return only events with a version greater than this (a version the client already has)."
+    after: Int
+    "At most this many events (1 to 500, default 500)."
+    limit: Int
+  ): [MatchEvent!]!
 }
 
 "The phase of a match."
@@ -630,7 +642,8 @@ type MatchEvent {
   (\`{type: "goal", ...}\`; the ruleset's \`notes\` set); \`{seat, reason}\` for TurnPassed; \`{seat}\`
   for DrawOffered, DrawDeclined, DrawAccepted, ResignationDeclined and Resigned; \`{seat, value}\`
   for ResignationOffered; \`{seat, resigned, value}\` for ResignationAccepted; \`{seats,
-  claimedBy}\` for TimedOut; \`{seat, cause}\` for Aborted; \`{outcome, diceSeed}\` for MatchFinished.
+  claimedBy}\` for TimedOut; \`{seat, cause}\` for Aborted; \`{outcome, diceSeed}\` for
+  MatchFinished.
 
   Pass reasons: NO_LEGAL_MOVE.
   """

@@ -2,78 +2,22 @@ import { actingSeats } from "../engine/common/turn-view.js";
 import { sideOfSeat } from "../engine/common/sides.js";
 import { getRuleset } from "../engine/registry.js";
 import type { AnyRuleset, Json, Side, Turn } from "../engine/ruleset.js";
-import type { MatchState, MatchStatus } from "../match/state.js";
+import type * as z from "../zod.js";
+import { ClockViewSchema, MatchViewSchema, SeatViewSchema } from "./match-view-schema.js";
+import type { MatchState } from "../match/state.js";
 import { seatDeadlines } from "../match/clock.js";
 import { dueOf } from "../match/due.js";
 import { openSeats } from "../match/seating.js";
-import type { Offer } from "../match/offer.js";
-import type { PlayerRef } from "../match/player-ref.js";
-import type { TimeControl } from "../match/time-control.js";
 
 /** Who holds a seat, or that it is open (until when, and for whom). */
-export interface SeatView {
-  readonly seat: number;
-  readonly player: PlayerRef | null;
-  readonly open: boolean;
-  readonly invitationExpiresAt: string | null;
-  readonly reservedFor: PlayerRef | null;
-}
-
+export type SeatView = z.infer<typeof SeatViewSchema>;
 /** The clock as every viewer sees it: the time control, each seat's deadline and what is left of its bank. */
-export interface ClockView extends TimeControl {
-  /** Per seat: when its time runs out (null while it is not to act), and what is left of its bank, in whole seconds. */
-  readonly seats: readonly { readonly seat: number; readonly deadline: string | null; readonly bankSeconds: number }[];
-}
-
-/** A match as one viewer may see it: a seat (its token) or a spectator (seat null). */
-export interface MatchView {
-  readonly id: string;
-  readonly ruleset: string;
-  readonly status: MatchStatus;
-  readonly version: number;
-  readonly seats: number;
-  /** Every side and its seats, in seat order. */
-  readonly sides: readonly Side[];
-  /** The viewer's own seat, null for spectators. */
-  readonly seat: number | null;
-  /** The viewer's side, null for spectators. */
-  readonly side: string | null;
-  /** The one seat that must act, or null when several may (or none). */
-  readonly toMove: number | null;
-  /** Every seat that may act now. */
-  readonly toAct: readonly number[];
-  /** `roll` (dice are due), `move` or `over`. */
-  readonly phase: Turn["phase"];
-  /** What the game waits for, from the ruleset's closed set. */
-  readonly awaiting: string;
-  readonly dice: number[] | null;
-  /** Every action the viewer may take now; empty unless the viewer is a seat that may act. */
-  readonly legalMoves: Json[];
-  readonly state: Json;
-  readonly winner: number | null;
-  readonly result: Json | null;
-  readonly diceCommitment: string;
-  readonly diceSeed: string | null;
-  readonly createdAt: string;
-  readonly updatedAt: string;
-  /** Who holds each seat (the players' names where known), and which are open. */
-  readonly seating: readonly SeatView[];
-  /** The time control and deadlines; null for a match without one. */
-  readonly clock: ClockView | null;
-  /** When the match ends by itself if the seats due do not act: the clock's first deadline, or when the invitations lapse. */
-  readonly deadline: string | null;
-  /** A draw or resignation offer awaiting its answer. */
-  readonly offer: Offer | null;
-  /** Whether a draw may be offered in this match. */
-  readonly drawAllowed: boolean;
-}
-
+export type ClockView = z.infer<typeof ClockViewSchema>;
+/** A match as one viewer may see it: a seat (its token) or a spectator (seat null); described in match-view-schema.ts. */
+export type MatchView = z.infer<typeof MatchViewSchema>;
+export type MatchViewField = keyof MatchView;
 /** Every field of a view, in the order it is built: what REST's `?fields=` picks from. */
-export const MATCH_VIEW_FIELDS = [
-  "id", "ruleset", "status", "version", "seats", "sides", "seat", "side", "toMove", "toAct", "phase", "awaiting", "dice", "legalMoves",
-  "state", "winner", "result", "diceCommitment", "diceSeed", "createdAt", "updatedAt", "seating", "clock", "deadline", "offer", "drawAllowed",
-] as const satisfies readonly (keyof MatchView)[];
-export type MatchViewField = (typeof MATCH_VIEW_FIELDS)[number];
+export const MATCH_VIEW_FIELDS = Object.keys(MatchViewSchema._zod.def.shape) as readonly MatchViewField[];
 
 /** A match and who reads it: a seat, or null for a spectator. What a view is built from. */
 export interface ViewedMatch {
@@ -111,7 +55,7 @@ const FIELD_OF: { readonly [F in MatchViewField]: (b: ViewBasis) => MatchView[F]
   legalMoves: (b) => (b.seat !== null && b.toAct.includes(b.seat) ? (b.ruleset.legalMoves(b.match.game, b.seat) as Json[]) : []),
   state: (b) => b.ruleset.view(b.match.game, b.seat),
   winner: (b) => b.match.outcome?.winner ?? null,
-  result: (b) => (b.match.outcome ? (b.match.outcome as unknown as Json) : null),
+  result: (b) => b.match.outcome,
   diceCommitment: (b) => b.match.diceCommitment,
   diceSeed: (b) => b.match.diceSeed,
   createdAt: (b) => b.match.createdAt,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { RULESETS } from "../../src/engine/registry.js";
 import { playout } from "../../src/match/playout.js";
 import { MATCH_VIEW_FIELDS, matchViewFields, toMatchView } from "../../src/service/match-view.js";
+import { MatchViewSchema } from "../../src/service/match-view-schema.js";
 
 /** The states of one seeded match of each ruleset, every seat's and a spectator's eyes. */
 const viewers = RULESETS.flatMap((ruleset) => {
@@ -34,5 +35,20 @@ describe("a view of some fields", () => {
 
   it("of every field is the whole view, key for key and in its order", () => {
     for (const { state, seat } of viewers) expect(JSON.stringify(matchViewFields(state, seat, MATCH_VIEW_FIELDS))).toBe(JSON.stringify(toMatchView(state, seat)));
+  });
+});
+
+describe("the view's schema (match-view-schema.ts, the source of its type, OpenAPI's components and the SDL's Match)", () => {
+  it("describes every view exactly: each one parses, and parsing drops nothing (no field the schema lacks, at any depth)", () => {
+    for (const { state, seat } of viewers) {
+      const view = JSON.parse(JSON.stringify(toMatchView(state, seat)));
+      const parsed = MatchViewSchema.safeParse(view);
+      expect(parsed.error?.issues, `${state.ruleset} v${state.version} seat ${seat}`).toBeUndefined();
+      expect(parsed.data).toEqual(view);
+    }
+  });
+
+  it("lists the view's fields in the order they are built (the order `?fields=` answers in)", () => {
+    for (const { state, seat } of viewers.slice(0, 5)) expect(Object.keys(toMatchView(state, seat))).toEqual(Object.keys(MatchViewSchema._zod.def.shape));
   });
 });

@@ -26,9 +26,11 @@ type Resolver = (parent: unknown, args: Record<string, unknown>, ctx: GraphqlCon
 function resolverOf(name: ServedName, operation: ServedOperation<unknown, unknown>): Resolver {
   const spec = operation.graphql!;
   const root = /^(Query|Mutation)\./.test(spec.field);
+  const parentFields = Object.entries(spec.fromParent ?? {});
+  const fromParent = (parent: unknown) => Object.fromEntries(parentFields.map(([field, property]) => [field, (parent as Record<string, unknown>)[property]]));
   return async (parent, args, ctx, info) => {
     try {
-      const raw = spec.fromParent ? spec.fromParent(parent, args) : spec.inputArgument ? args.input : args;
+      const raw = spec.inputArgument ? args.input : { ...args, ...fromParent(parent) };
       const input = parseInput(operation.input, raw, "invalid arguments");
       const result = await call(ctx.service, name, input, root && operation.caller !== "anyone" ? tokenOf(ctx.auth) : undefined);
       if (operation.answers === "match") return view(result as ViewedMatch, info);

@@ -96,7 +96,7 @@ const EventsInput = z.strictObject({
 
 export const listEvents = defineOperation({
   summary: "Read the match log",
-  description: `The match log, oldest first: events with a version greater than \`after\` (default 0), at most \`limit\` (1 to ${LIMITS.maxEventsPage}, default ${LIMITS.maxEventsPage}). Versions run 1, 2, 3, ... without gaps. Public: events hold nothing secret.`,
+  description: `The match log, oldest first: events with a version greater than \`after\` (default 0), at most \`limit\` (1 to ${LIMITS.maxEventsPage}, default ${LIMITS.maxEventsPage}). Versions run 1, 2, 3, ... without gaps and the match's \`version\` is the last one, so more events follow while a page's last version is below it. Public: events hold nothing secret.`,
   restNote:
     'While more events follow, `hasMore` is true, `next` is the `after` of the next page and a `Link: <...>; rel="next"` header points at it; on the last page `hasMore` is false, `next` null and there is no `Link`.',
   caller: "optionalToken",
@@ -130,7 +130,7 @@ export const listEvents = defineOperation({
   },
   // The match was read with the request's token, which is checked there. More events follow
   // while the last one's version is below the match's `version`.
-  graphql: { field: "Match.events", returns: "[MatchEvent!]!", fromParent: (match: { id: string }, args) => ({ ...args, matchId: match.id }), answer: (page) => page.events },
+  graphql: { field: "Match.events", returns: "[MatchEvent!]!", fromParent: { matchId: "id" }, answer: (page) => page.events },
 });
 
 export const streamUpdates = defineOperation({

@@ -3,6 +3,7 @@ import type { OperationSpec } from "../operation.js";
 import { OPERATION_NAMES, OPERATIONS, operationErrors, type OperationName } from "../operations.js";
 import { jsonSchemaOf } from "../ruleset-catalog.js";
 import { etag, json, ref } from "./openapi-refs.js";
+import { documented } from "./openapi-schema.js";
 
 /**
  * OpenAPI's paths, one operation each, from the declarations (src/api/operations/): the summary
@@ -18,14 +19,7 @@ const capitalized = (name: string): string => name[0]!.toUpperCase() + name.slic
 
 type Schema = { [key: string]: unknown; properties?: Record<string, Schema>; required?: string[] | undefined; anyOf?: Schema[] };
 
-/**
- * The input's JSON Schema, without the GraphQL type names its metadata carries and the bounds of
- * a safe integer, which every whole number has (zod states them).
- */
-const inputSchema = (operation: OperationSpec): Schema =>
-  JSON.parse(JSON.stringify(jsonSchemaOf(operation.input)), (key, value) =>
-    key === "graphql" || ((key === "minimum" || key === "maximum") && Math.abs(value) === Number.MAX_SAFE_INTEGER) ? undefined : value,
-  );
+const inputSchema = (operation: OperationSpec): Schema => documented(jsonSchemaOf(operation.input)) as Schema;
 
 /** A nullish field's schema without its `null`: a query parameter is there or not. */
 const present = (schema: Schema): Schema => (schema.anyOf?.length === 2 && schema.anyOf.some((s) => s.type === "null") ? schema.anyOf.find((s) => s.type !== "null")! : schema);

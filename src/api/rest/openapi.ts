@@ -2,23 +2,20 @@ import { DICE_KINDS, PASS_REASONS } from "../../engine/ruleset.js";
 import { RULESETS } from "../../engine/registry.js";
 import { ERROR_CODES, ERROR_MEANINGS, HTTP_STATUS } from "../../errors.js";
 import { EVENT_TYPES } from "../../match/events.js";
-import { MATCH_STATUSES } from "../../match/state.js";
 import { LIMITS } from "../limits.js";
 import { pathsOf, requestSchemas } from "./openapi-paths.js";
-import { json, ref } from "./openapi-refs.js";
-import { jsonSchemaOf, rulesetCatalog } from "../ruleset-catalog.js";
-import { OUTCOME_REASONS } from "../../match/outcome.js";
-import { INBOX_PAGE_DEFAULT, INBOX_PAGE_MAX } from "../../service/my-matches.js";
-import { MATCH_VIEW_FIELDS } from "../../service/match-view.js";
-import { CORRESPONDENCE_DAYS, MAX_BANK_MINUTES, MAX_MINUTES_PER_MOVE } from "../../match/time-control.js";
+import { viewComponents } from "./openapi-schema.js";
+import { ref } from "./openapi-refs.js";
+import { rulesetCatalog } from "../ruleset-catalog.js";
 
 /**
  * OpenAPI 3.1 description of the REST API, served at GET /api/openapi.json. What the code
- * already states is generated from it: request bodies and every ruleset's options and moves from
- * their zod schemas, enums from the closed sets, each operation's error responses from the
- * operations table. test/api/openapi.test.ts checks that it lists exactly the router's routes and
- * that every `$ref` resolves.
+ * already states is generated from it: the paths from the operations' declarations
+ * (openapi-paths.ts), request bodies, the views and every ruleset's options and moves from their
+ * zod schemas, enums from the closed sets. test/api/openapi.test.ts checks that it lists exactly
+ * the router's routes and that every `$ref` resolves.
  */
+
 /** Component name of a ruleset's schemas: `golnard-estafeta` -> `GolnardEstafeta`. */
 const pascal = (id: string): string => id.replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase());
 
@@ -30,6 +27,7 @@ function build() {
       [`${pascal(r.id)}Move`, { description: `One \`${r.id}\` move, as \`submitMove\` takes it and \`legalMoves\` lists it.`, ...(r.moveSchema as object) }],
     ]),
   );
+  const views = viewComponents();
   const errorTable = ERROR_CODES.map((code) => `| ${code} | ${HTTP_STATUS[code]} | ${ERROR_MEANINGS[code]} |`).join("\n");
   return {
     openapi: "3.1.0",
@@ -152,121 +150,11 @@ function build() {
           },
         },
         Json: { description: "Any JSON value." },
-        MatchStatus: { type: "string", enum: [...MATCH_STATUSES] },
         EventType: { type: "string", enum: [...EVENT_TYPES] },
         PassReason: { type: "string", enum: [...PASS_REASONS], description: "Why a TurnPassed event passed the turn." },
-        Side: {
-          type: "object",
-          required: ["side", "seats"],
-          properties: { side: { type: "string", examples: ["white", "home"] }, seats: { type: "array", items: { type: "integer", minimum: 0 } } },
-        },
-        Match: {
-          type: "object",
-          description: "A match as the viewer (a seat, or a spectator without a token) may see it; with `fields`, only the fields it names.",
-          // Every field of a view; an answer to `fields` has only those it names (said above).
-          required: [...MATCH_VIEW_FIELDS],
-          properties: {
-            id: { type: "string" },
-            ruleset: { type: "string", enum: [...RULESETS] },
-            status: ref("MatchStatus"),
-            version: { type: "integer", minimum: 1, description: "Number of events in the log; changes with every accepted command." },
-            seat: { type: ["integer", "null"], description: "The viewer's seat, null for a spectator." },
-            seats: { type: "integer", minimum: 1 },
-            sides: { type: "array", items: ref("Side"), description: "Every side and the seats that play for it." },
-            side: { type: ["string", "null"], description: "The viewer's side, null for a spectator." },
-            toMove: { type: ["integer", "null"], description: "The seat that must act now; null when several may (opening roll) or none." },
-            toAct: { type: "array", items: { type: "integer" }, description: "Every seat that may act now." },
-            phase: { type: "string", enum: ["roll", "move", "over"], description: "`roll` while rollDice is due, `move` while a move is due, `over` once finished." },
-            awaiting: {
-              type: "string",
-              description:
-                "What the game waits for, from the ruleset's closed set: " +
-                catalog.map((r) => `${r.id}: ${r.awaiting.map((a) => `\`${a}\``).join(", ")}`).join("; ") +
-                ".",
-            },
-            dice: { type: ["array", "null"], items: { type: "integer" }, description: "Dice the seat to move may still use." },
-            legalMoves: { type: "array", items: ref("Json"), description: "Every move the viewer may submit now; empty unless the viewer is to act." },
-            state: { ...ref("Json"), description: "Drawable, ruleset-specific view of the game for this viewer." },
-            winner: { type: ["integer", "null"], description: "The winning seat when the winning side has one seat." },
-            result: { description: "Once finished: `{winningSide, winners, winner, detail}`; null before.", oneOf: [{ type: "null" }, ref("Outcome")] },
-            diceCommitment: { type: "string", description: "SHA-256 (hex) of the secret dice seed, published at creation." },
-            diceSeed: { type: ["string", "null"], description: "The seed (hex), revealed once the match is finished." },
-            createdAt: { type: "string", format: "date-time" },
-            updatedAt: { type: "string", format: "date-time" },
-            seating: { type: "array", items: ref("Seat"), description: "Who holds each seat (the players' names where known), and which are open." },
-            clock: { oneOf: [{ type: "null" }, ref("Clock")], description: "The time control and each seat's deadline; null without one." },
-            deadline: {
-              type: ["string", "null"],
-              format: "date-time",
-              description: "When the match ends by itself if the seats due do not act: its clock's first deadline, or, while a seat is open, when the invitations lapse.",
-            },
-            offer: { oneOf: [{ type: "null" }, ref("Offer")], description: "A draw or resignation offer awaiting its answer." },
-            drawAllowed: { type: "boolean", description: "Whether a draw may be offered." },
-          },
-        },
-        Player: { type: "object", required: ["id", "name"], properties: { id: { type: "string" }, name: { type: "string" } } },
-        Seat: {
-          type: "object",
-          required: ["seat", "player", "open", "invitationExpiresAt", "reservedFor"],
-          properties: {
-            seat: { type: "integer", minimum: 0 },
-            player: { oneOf: [{ type: "null" }, ref("Player")] },
-            open: { type: "boolean" },
-            invitationExpiresAt: { type: ["string", "null"], format: "date-time" },
-            reservedFor: { oneOf: [{ type: "null" }, ref("Player")] },
-          },
-        },
-        Clock: {
-          type: "object",
-          required: ["daysPerMove", "minutesPerMove", "bankMinutes", "seats"],
-          properties: {
-            daysPerMove: { type: ["integer", "null"], enum: [...CORRESPONDENCE_DAYS, null] },
-            minutesPerMove: { type: ["integer", "null"], minimum: 1, maximum: MAX_MINUTES_PER_MOVE },
-            bankMinutes: { type: "integer", minimum: 0, maximum: MAX_BANK_MINUTES },
-            seats: {
-              type: "array",
-              items: {
-                type: "object",
-                required: ["seat", "deadline", "bankSeconds"],
-                properties: { seat: { type: "integer" }, deadline: { type: ["string", "null"], format: "date-time" }, bankSeconds: { type: "integer", minimum: 0 } },
-              },
-            },
-          },
-        },
-        Offer: {
-          type: "object",
-          required: ["kind", "seat"],
-          properties: { kind: { type: "string", enum: ["draw", "resignation"] }, seat: { type: "integer" }, value: { type: "string", description: "What a resignation offers." } },
-        },
-        Outcome: {
-          type: "object",
-          required: ["reason", "winningSide", "winners", "winner", "detail"],
-          properties: {
-            reason: { type: "string", enum: [...OUTCOME_REASONS], description: "Why the match ended." },
-            winningSide: { type: ["string", "null"], description: "The winning side; null for a draw or a shared first place." },
-            winners: { type: "array", items: { type: "integer" }, description: "Seats of every side that won or shares the win." },
-            winner: { type: ["integer", "null"], description: "The winning seat when the winning side has one seat." },
-            detail: { ...ref("Json"), description: "Ruleset-specific: points, score, ranking, how it ended." },
-          },
-        },
-        MatchEvent: {
-          type: "object",
-          required: ["version", "type", "at", "data"],
-          properties: {
-            version: { type: "integer", minimum: 1, description: "Position in the log, from 1, without gaps." },
-            type: ref("EventType"),
-            at: { type: "string", format: "date-time" },
-            data: {
-              type: "object",
-              description:
-                "The event's payload: `{seat, player}` for SeatJoined; `{seat, n, values}` for DiceRolled; `{seat, move, notes?}` for " +
-                "MovePlayed (`notes`: what the move did, each `{type, ...}` from the ruleset's notes); `{seat, reason}` for TurnPassed " +
-                "(a PassReason); `{seat}` for DrawOffered, DrawDeclined, DrawAccepted, ResignationDeclined and Resigned; `{seat, value}` " +
-                "for ResignationOffered; `{seat, resigned, value}` for ResignationAccepted; `{seats, claimedBy}` for TimedOut; " +
-                "`{seat, cause}` for Aborted; `{outcome, diceSeed}` for MatchFinished.",
-            },
-          },
-        },
+        ...views,
+        // An answer to `?fields=` has only the fields it names.
+        Match: { ...views.Match, description: `${(views.Match as { description: string }).description} With \`fields\`, only the fields it names.` },
         EventsPage: {
           type: "object",
           required: ["events", "hasMore", "next"],
