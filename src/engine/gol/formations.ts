@@ -1,4 +1,4 @@
-import { cellOf, WIDTH, type Cell, type Point } from "./field.js";
+import { cellAt, WIDTH, type Cell, type Point } from "./field.js";
 import { PIECES, type Side } from "./sides.js";
 
 /** Where the ball lies at a kickoff of each side (home kicks off from the left of the centre line). */
@@ -52,7 +52,7 @@ export function formationProblems(side: Side, points: readonly Point[]): string[
     else if (FORBIDDEN[side].some((f) => f.x === p.x && f.y === p.y)) {
       problems.push(`${side} piece ${n} at (${p.x}, ${p.y}) is on or next to a kickoff spot where ${side} may not stand`);
     }
-    const c = cellOf(p.x, p.y);
+    const c = cellAt(p);
     const twin = seen.get(c);
     if (twin !== undefined) problems.push(`${side} pieces ${twin} and ${n} share (${p.x}, ${p.y})`);
     else seen.set(c, n);

@@ -1,6 +1,6 @@
 import { contextOf, type Context } from "./context.js";
 import { refuse } from "./errors.js";
-import { adjacent, cellOf, chebyshev, REACH, type Cell } from "./field.js";
+import { adjacent, cellAt, chebyshev, REACH, type Cell } from "./field.js";
 import { goalInReach } from "./goals.js";
 import type { GolMove } from "./moves.js";
 import { endTurnRefusal, refusal } from "./permissions.js";
@@ -36,9 +36,9 @@ export function judge(state: GolState, seat: number, move: GolMove): Result<Reso
   const from = ctx.own[move.piece - 1]!;
   switch (move.action) {
     case "move":
-      return judgeMove(ctx, move.piece, from, cellOf(move.to.x, move.to.y), at(move.to));
+      return judgeMove(ctx, move.piece, from, cellAt(move.to), at(move.to));
     case "kick":
-      return judgeKick(ctx, move.piece, from, move.to === "goal" ? "goal" : cellOf(move.to.x, move.to.y));
+      return judgeKick(ctx, move.piece, from, move.to === "goal" ? "goal" : cellAt(move.to));
     case "push":
     case "trip": {
       const { side, piece } = move.target;

@@ -1,4 +1,4 @@
-import { cellOf } from "./field.js";
+import { cellAt } from "./field.js";
 import { KICKOFF_SPOT } from "./formations.js";
 import type { Role, Side } from "./sides.js";
 import type { GolState, TurnState } from "./state.js";
@@ -25,7 +25,7 @@ export function kickoff(state: GolState, side: Side): GolState {
   return {
     ...state,
     pieces: state.formations,
-    ball: cellOf(spot.x, spot.y),
+    ball: cellAt(spot),
     possession: side,
     freeTempos: null,
     turn: freshTurn(side, "attack", true, false),

@@ -1,4 +1,4 @@
-import { cellOf } from "./field.js";
+import { cellAt } from "./field.js";
 import { refuse } from "./errors.js";
 import { DEFAULT_FORMATION, formationProblems } from "./formations.js";
 import { kickoff } from "./kickoff.js";
@@ -18,7 +18,7 @@ export function setup(input: SetupInput<GolOptions>): Result<GolState> {
   const points = { home: options.formations?.home ?? DEFAULT_FORMATION.home, away: options.formations?.away ?? DEFAULT_FORMATION.away };
   const problems = SIDES.flatMap((side) => formationProblems(side, points[side]));
   if (problems.length > 0) return refuse("INVALID_OPTIONS", problems.join("; "));
-  const formations = { home: points.home.map((p) => cellOf(p.x, p.y)), away: points.away.map((p) => cellOf(p.x, p.y)) };
+  const formations = { home: points.home.map(cellAt), away: points.away.map(cellAt) };
   const blank: GolState = {
     minutesPerHalf: options.minutesPerHalf,
     minSecondary: options.minSecondary,

@@ -1,8 +1,8 @@
 import { greedyBot, type Bot } from "../common/bot.js";
-import { cellOf, chebyshev, FORWARD, halfOf, isPenaltyArea, NEIGHBOURS, otherSide, toGoalLine, type Cell, type Direction, type SideIndex } from "./board.js";
+import { cellAt, cellOf, chebyshev, FORWARD, halfOf, isPenaltyArea, NEIGHBOURS, otherSide, toGoalLine, type Cell, type Direction, type SideIndex } from "./board.js";
 
 const KEEPER_HOME: readonly [Cell, Cell] = [cellOf(1, 4), cellOf(18, 5)];
-import { cellAt, occWithout } from "./context.js";
+import { occWithout } from "./context.js";
 import { flight } from "./kick.js";
 import type { FootballMove } from "./move-schema.js";
 import { runOutcome, shot, slideEnd } from "./penalty.js";

@@ -1,4 +1,4 @@
-import { CELLS, isGoalZone, NEIGHBOURS, pointOf, type Cell, type Point, type SideIndex } from "./board.js";
+import { CELLS, isGoalZone, NEIGHBOURS, type Cell, type SideIndex } from "./board.js";
 import { keeperOf, occupancy, otherSideOf, ownerSeat, sideOfToken, tokensOfSeat, type FootballState, type TurnStage } from "./state.js";
 import type { WalkContext } from "./walk.js";
 
@@ -80,6 +80,3 @@ export function dropCells(tokens: readonly Cell[], at: Cell): Cell[] {
   const occ = occupancy(tokens);
   return NEIGHBOURS[at]!.filter((n) => occ[n] === 0 && !isGoalZone(n));
 }
-
-export const pt = (c: Cell): Point => pointOf(c);
-export const cellAt = (p: Point): Cell => p.y * 20 + p.x;

@@ -29,7 +29,6 @@ interface Next {
 }
 
 export const sideName = (s: SideIndex): string => SIDES[s];
-const pt = (c: Cell) => pointOf(c);
 export const inc = (pair: readonly [number, number], side: SideIndex, by = 1): [number, number] => (side === 0 ? [pair[0] + by, pair[1]] : [pair[0], pair[1] + by]);
 
 /** Ordinary turns per side in the current period. */
@@ -71,7 +70,7 @@ export function finishTurn(state: FootballState, award: Award, notes: Note[]): F
     case "goal": {
       const scorer = otherSide(award.against);
       s = { ...s, score: inc(s.score, scorer), ball: null };
-      notes.push({ type: "goal", side: sideName(scorer), against: sideName(award.against), ownGoal: sideOfToken(award.by) === award.against, token: numberOf(award.by), at: pt(award.cell), score: [...s.score] });
+      notes.push({ type: "goal", side: sideName(scorer), against: sideName(award.against), ownGoal: sideOfToken(award.by) === award.against, token: numberOf(award.by), at: pointOf(award.cell), score: [...s.score] });
       if (s.rules.mode === "goals" && s.score[scorer] >= s.rules.goals!) return over(s, "goals", notes);
       let kicker = award.against;
       if (kicker === mover && t.extra) {
@@ -105,7 +104,7 @@ export function finishTurn(state: FootballState, award: Award, notes: Note[]): F
  */
 function outAward(s: FootballState, t: TurnStage, out: Extract<Award, { kind: "out" }>, notes: Note[]): Next {
   const toucher = sideOfToken(out.lastToucher);
-  notes.push({ type: "out", line: out.line, at: pt(out.exit), lastToucher: { side: sideName(toucher), token: numberOf(out.lastToucher) } });
+  notes.push({ type: "out", line: out.line, at: pointOf(out.exit), lastToucher: { side: sideName(toucher), token: numberOf(out.lastToucher) } });
   type Kind = "throwIn" | "corner" | "goalKick";
   let kind: Kind;
   let side: SideIndex;
@@ -150,7 +149,7 @@ function awardNote(next: Next, extra: boolean, notes: Note[]): void {
     notes.push({
       type,
       side: sideName(next.side),
-      ...(next.origin !== undefined && next.origin !== null ? { at: pt(next.origin) } : {}),
+      ...(next.origin !== undefined && next.origin !== null ? { at: pointOf(next.origin) } : {}),
       ...(next.play === "ordinary" ? { asOrdinaryTurn: true } : {}),
     });
   }

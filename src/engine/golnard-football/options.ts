@@ -1,5 +1,5 @@
 import * as z from "../../zod.js";
-import { cellOf, halfOf, HEIGHT, isCentreCircle, isKeeperZone, SIDES, WIDTH, zoneOf, type Cell, type SideIndex } from "./board.js";
+import { cellAt, halfOf, HEIGHT, isCentreCircle, isKeeperZone, SIDES, WIDTH, zoneOf, type Cell, type SideIndex } from "./board.js";
 
 /** How the match ends: halves of a fixed number of turns, or the first side to a number of goals. */
 export const MODES = ["halves", "goals"] as const;
@@ -42,7 +42,7 @@ export const DEFAULT_FORMATIONS: readonly [readonly PointInput[], readonly Point
 /** What is wrong with a side's formation (empty = fine): the set-up rule of the game. */
 export function formationProblems(side: SideIndex, formation: readonly PointInput[]): string[] {
   const problems: string[] = [];
-  const cells = formation.map((p) => cellOf(p.x, p.y));
+  const cells = formation.map(cellAt);
   if (new Set(cells).size !== cells.length) problems.push("two tokens on one cell");
   cells.forEach((c, i) => {
     const own = halfOf(c) === side;
@@ -112,4 +112,4 @@ export interface Rules {
   readonly penalties: boolean;
 }
 
-export const formationCells = (f: readonly PointInput[]): Cell[] => f.map((p) => cellOf(p.x, p.y));
+export const formationCells = (f: readonly PointInput[]): Cell[] => f.map(cellAt);

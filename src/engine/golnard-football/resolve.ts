@@ -1,5 +1,5 @@
-import { chebyshev, FORWARD, halfOf, isKeeperZone, isPenaltyArea, NEIGHBOURS, otherSide, type Cell, type SideIndex } from "./board.js";
-import { actingSeat, afterWalk, cellAt, ctxOf, dropCells, occWithout, pt, spend, walkCtx, type Ctx } from "./context.js";
+import { cellAt, chebyshev, FORWARD, halfOf, isKeeperZone, isPenaltyArea, NEIGHBOURS, otherSide, pointOf, xOf, yOf, type Cell, type SideIndex } from "./board.js";
+import { actingSeat, afterWalk, ctxOf, dropCells, occWithout, spend, walkCtx, type Ctx } from "./context.js";
 import { refuse } from "./errors.js";
 import { finishTurn, sideName, withTurnMarks, type Award } from "./flow.js";
 import { afterShootoutKick } from "./shootout.js";
@@ -114,7 +114,7 @@ function walk(ctx: Ctx, move: MoveOf<"walk">, setPiece: boolean): Outcome {
     if (path.length !== move.die) return refuse("BAD_PATH", `a walk with a ${move.die} takes exactly ${move.die} steps, not ${path.length}`);
     const w = walkPath(wc, path);
     if (!w) return refuse("BAD_PATH", "some step of the path is not a legal king step (occupied, off the field, or into a zone the token may not enter)");
-    if (w.end !== to) return refuse("BAD_PATH", `the path ends on ${w.end % 20},${Math.floor(w.end / 20)}, not on ${move.to.x},${move.to.y}`);
+    if (w.end !== to) return refuse("BAD_PATH", `the path ends on ${xOf(w.end)},${yOf(w.end)}, not on ${move.to.x},${move.to.y}`);
     if (move.ball !== undefined && move.ball !== w.carrying) return refuse("BAD_PATH", `the path ${w.carrying ? "takes" : "does not take"} the ball`);
     carrying = w.carrying;
   } else {
@@ -144,11 +144,11 @@ function walk(ctx: Ctx, move: MoveOf<"walk">, setPiece: boolean): Outcome {
     drop = cellAt(move.drop);
     if (!dropCells(after.tokens, to).includes(drop)) return refuse("BAD_DROP", "the ball is dropped on a token-free neighbour of the holder, outside the goal zones");
   } else if (move.drop) return refuse("DROP_NOT_DUE", "only a walk that ends the turn holding the ball drops it");
-  const recorded: FootballMove = { type: "walk", token: move.token, die: move.die, to: move.to, ball: carrying, ...(drop !== null ? { drop: pt(drop) } : {}), path: path.map(pt) };
+  const recorded: FootballMove = { type: "walk", token: move.token, die: move.die, to: move.to, ball: carrying, ...(drop !== null ? { drop: pointOf(drop) } : {}), path: path.map(pointOf) };
   const notes: Note[] = [];
   if (ends) {
     const dropped: FootballState = { ...after, ball: drop, holder: null };
-    notes.push({ type: "ballDropped", token: move.token, at: pt(drop!) });
+    notes.push({ type: "ballDropped", token: move.token, at: pointOf(drop!) });
     return done(endOrLapse(dropped, { kind: "next" }, notes), recorded, notes);
   }
   return done(continueOrEnd(after, null, notes), recorded, notes);
@@ -200,7 +200,7 @@ function walkKick(ctx: Ctx, move: MoveOf<"walkKick">, take: boolean): Outcome {
   if (f.kind === "illegal") return refuse(f.reason, kickRefusal(f.reason));
   const tokens = s.tokens.slice();
   tokens[i] = stop;
-  return afterKick(ctx, tokens, i, move.die, f, { type: "walkKick", token: move.token, die: move.die, stop: move.stop, length: move.length, direction: move.direction, path: path.map(pt) });
+  return afterKick(ctx, tokens, i, move.die, f, { type: "walkKick", token: move.token, die: move.die, stop: move.stop, length: move.length, direction: move.direction, path: path.map(pointOf) });
 }
 
 const KICK_REFUSALS: Readonly<Record<string, string>> = {
@@ -228,7 +228,7 @@ function afterKick(ctx: Ctx, tokens: readonly Cell[], i: number, die: number, f:
     case "goal":
       return done(endOrLapse({ ...base, ball: null }, { kind: "goal", against: f.against, by: i, cell: f.cell }, notes), recorded, notes);
     case "catch":
-      notes.push({ type: "catch", side: sideName(sideOfToken(f.keeper)), at: pt(f.stop) });
+      notes.push({ type: "catch", side: sideName(sideOfToken(f.keeper)), at: pointOf(f.stop) });
       return done(endOrLapse({ ...base, ball: null }, { kind: "goalKick", side: sideOfToken(f.keeper), origin: f.stop }, notes), recorded, notes);
     case "out":
       return done(endOrLapse({ ...base, ball: null }, { kind: "out", exit: f.exit, line: f.line, lastToucher: f.lastToucher }, notes), recorded, notes);
@@ -322,7 +322,7 @@ function penaltyAction(ctx: Ctx, move: FootballMove): Outcome {
     if (t.play === "shootout") return done(afterShootoutKick(spent, true, notes), recorded, notes);
     return done(finishTurn(spent, { kind: "goal", against: defender, by: kicker, cell: result.cell }, notes), recorded, notes);
   }
-  notes.push({ type: result.kind === "saved" ? "penaltySaved" : "penaltyMissed", side: sideName(t.side), ...(result.kind === "saved" ? { at: pt(result.cell) } : { why: "wide" }) });
+  notes.push({ type: result.kind === "saved" ? "penaltySaved" : "penaltyMissed", side: sideName(t.side), ...(result.kind === "saved" ? { at: pointOf(result.cell) } : { why: "wide" }) });
   return done(endPenalty(spent, false, notes), recorded, notes);
 }
 
