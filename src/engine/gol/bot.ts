@@ -3,7 +3,7 @@ import { MAIN_TEMPOS } from "./context.js";
 import { adjacent, beyond, cellAt, CELLS, chebyshev, neighbours, REACH, yOf, type Cell } from "./field.js";
 import { columnsToGoal, goalInReach, GOAL_ROWS } from "./goals.js";
 import type { GolMove } from "./moves.js";
-import { other, type Side } from "./sides.js";
+import { other, type HomeAway } from "../common/home-away.js";
 import type { GolState } from "./state.js";
 
 /**
@@ -16,7 +16,7 @@ import type { GolState } from "./state.js";
 export const golBot = (seed: number, greed = 0.9): Bot<GolState, GolMove> => greedyBot(seed, greed, scorer);
 
 /** How far a cell is from the mouth of the goal `side` defends (columns and rows beyond the posts). */
-const fromMouth = (c: Cell, side: Side): number => {
+const fromMouth = (c: Cell, side: HomeAway): number => {
   const y = yOf(c);
   return Math.max(columnsToGoal(c, side), GOAL_ROWS.from - y, y - GOAL_ROWS.to);
 };

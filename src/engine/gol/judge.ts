@@ -4,7 +4,7 @@ import { adjacent, cellAt, chebyshev, REACH, type Cell } from "./field.js";
 import { goalInReach } from "./goals.js";
 import type { GolMove } from "./moves.js";
 import { endTurnRefusal, refusal } from "./permissions.js";
-import { seatOf, type Side } from "./sides.js";
+import { seatOf, type HomeAway } from "../common/home-away.js";
 import type { GolState } from "./state.js";
 import { kickOk, moveOk, pushTo } from "./targets.js";
 import { ok, type Result } from "../result.js";
@@ -14,8 +14,8 @@ export type Resolved =
   | { readonly kind: "endTurn" }
   | { readonly kind: "move"; readonly piece: number; readonly from: Cell; readonly to: Cell }
   | { readonly kind: "kick"; readonly piece: number; readonly from: Cell; readonly to: Cell | "goal" }
-  | { readonly kind: "push"; readonly piece: number; readonly from: Cell; readonly target: { side: Side; piece: number }; readonly at: Cell; readonly to: Cell }
-  | { readonly kind: "trip"; readonly piece: number; readonly from: Cell; readonly target: { side: Side; piece: number } };
+  | { readonly kind: "push"; readonly piece: number; readonly from: Cell; readonly target: { side: HomeAway; piece: number }; readonly at: Cell; readonly to: Cell }
+  | { readonly kind: "trip"; readonly piece: number; readonly from: Cell; readonly target: { side: HomeAway; piece: number } };
 
 const at = (p: { x: number; y: number }): string => `(${p.x}, ${p.y})`;
 

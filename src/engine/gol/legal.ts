@@ -2,7 +2,8 @@ import { contextOf, occupantOf } from "./context.js";
 import { pointOf } from "./field.js";
 import type { GolMove, PieceAction } from "./moves.js";
 import { endTurnRefusal, refusal } from "./permissions.js";
-import { NUMBERS, seatOf } from "./sides.js";
+import { NUMBERS } from "./sides.js";
+import { seatOf } from "../common/home-away.js";
 import type { GolState } from "./state.js";
 import { kickTargets, moveTargets, pushTargets, tripTargets } from "./targets.js";
 

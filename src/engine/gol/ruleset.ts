@@ -7,7 +7,7 @@ import { REASONS } from "./errors.js";
 import { NOTES } from "./notes.js";
 import { optionsSchema, type GolOptions } from "./options.js";
 import { setup } from "./setup.js";
-import { SEAT_SIDES, seatOf } from "./sides.js";
+import { ONE_SEAT_A_SIDE, seatOf } from "../common/home-away.js";
 import type { GolState } from "./state.js";
 import { view } from "./view.js";
 import type { DicelessRuleset, RulesetOutcome, Turn } from "../ruleset.js";
@@ -62,7 +62,7 @@ export const gol: DicelessRuleset<GolOptions, GolState, GolMove> = {
   notes: NOTES,
   reasons: REASONS,
   setup,
-  sides: () => SEAT_SIDES,
+  sides: () => ONE_SEAT_A_SIDE,
   turn,
   legalMoves,
   play,

@@ -1,4 +1,5 @@
 import { grid, type Cell } from "../common/grid.js";
+import type { SideIndex } from "../common/home-away.js";
 
 export type { Cell, Point } from "../common/grid.js";
 
@@ -6,18 +7,13 @@ export type { Cell, Point } from "../common/grid.js";
  * The 20 x 10 field, on the common grid: cells numbered `y * 20 + x` (x = column from the left,
  * y = row from the top). Home defends the left end (x = 0), away the right end (x = 19); the
  * right half is the left half mirrored (x -> 19 - x).
+ * Sides are indexes (`SideIndex`): 0 = home (defends x = 0), 1 = away (defends x = 19).
  */
 export const WIDTH = 20;
 export const HEIGHT = 10;
 export const CELLS = WIDTH * HEIGHT;
 
 export const { cellOf, cellAt, xOf, yOf, pointOf, inside, chebyshev } = grid(WIDTH, HEIGHT);
-
-/** The two sides, by index: 0 = home (defends x = 0), 1 = away (defends x = 19). */
-export const SIDES = ["home", "away"] as const;
-export type SideName = (typeof SIDES)[number];
-export type SideIndex = 0 | 1;
-export const otherSide = (s: SideIndex): SideIndex => (s === 0 ? 1 : 0);
 
 /** The eight straight directions a kick or a set-piece ball move may take (N = toward y = 0). */
 export const DIRECTIONS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"] as const;

@@ -1,4 +1,4 @@
-import { cellAt, DIRECTIONS, FORWARD, isGoalZone, isKeeperZone, NEIGHBOURS, otherSide, pointOf, type Cell } from "./board.js";
+import { cellAt, DIRECTIONS, FORWARD, isGoalZone, isKeeperZone, NEIGHBOURS, pointOf, type Cell } from "./board.js";
 import { actingSeat, afterWalk, ctxOf, occWithout, walkCtx, type Ctx } from "./context.js";
 import { flight } from "./kick.js";
 import type { FootballMove } from "./move-schema.js";
@@ -6,6 +6,7 @@ import { runOutcome } from "./penalty.js";
 import { ballTarget, goalKickCells, lineDirections, penaltyBallCells, penaltyKeeperCells, penaltyKickerCells } from "./set-pieces.js";
 import { isKeeper, keeperOf, numberOf, type FootballState } from "./state.js";
 import { reach, statesAt, type Reach } from "./walk.js";
+import { otherIndex } from "../common/home-away.js";
 
 /** Receives each legal action in turn; returning true stops the enumeration (a cheap "is there any?"). */
 export type Visit = (move: FootballMove) => boolean | void;
@@ -28,7 +29,7 @@ export function eachAction(s: FootballState, seat: number, visit: Visit): boolea
   if (s.stage.kind !== "turn" || actingSeat(s) !== seat) return false;
   const t = s.stage;
   const ctx = ctxOf(s);
-  const defender = otherSide(t.side);
+  const defender = otherIndex(t.side);
   switch (t.step) {
     case "roll":
       return false;

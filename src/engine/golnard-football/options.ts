@@ -1,5 +1,6 @@
 import * as z from "../../zod.js";
-import { cellAt, halfOf, HEIGHT, isCentreCircle, isKeeperZone, SIDES, WIDTH, zoneOf, type Cell, type SideIndex } from "./board.js";
+import { cellAt, halfOf, HEIGHT, isCentreCircle, isKeeperZone, WIDTH, zoneOf, type Cell } from "./board.js";
+import { HOME_AWAY, type SideIndex } from "../common/home-away.js";
 
 /** How the match ends: halves of a fixed number of turns, or the first side to a number of goals. */
 export const MODES = ["halves", "goals"] as const;
@@ -85,7 +86,7 @@ export const optionsSchema = z
   })
   .check(
     z.superRefine((o, ctx) => {
-      SIDES.forEach((name, side) => {
+      HOME_AWAY.forEach((name, side) => {
         const f = o.formations?.[name];
         if (!f) return;
         for (const message of formationProblems(side as SideIndex, f)) ctx.addIssue({ code: "custom", message, path: ["formations", name] });

@@ -1,13 +1,13 @@
 import { REASONS } from "./errors.js";
 import type { DiceRuleset, RulesetOutcome, Side, Turn } from "../ruleset.js";
 import { legalMoves, mustPass, NOTES, pass, play } from "./actions.js";
-import { SIDES } from "./board.js";
 import { actingSeat } from "./context.js";
 import { moveSchema, type FootballMove } from "./move-schema.js";
 import { optionsSchema, type FootballOptions } from "./options.js";
 import { applyDice, setup } from "./setup.js";
 import type { FootballState, TurnStage } from "./state.js";
 import { view } from "./view.js";
+import { HOME_AWAY } from "../common/home-away.js";
 
 /**
  * What a football match waits for (`Turn.awaiting`): the same value in the roll and the move phase
@@ -71,7 +71,7 @@ function turn(s: FootballState): Turn {
 }
 
 /** Home plays seats 0..k-1, away seats k..2k-1. */
-const sides = (s: FootballState): Side[] => SIDES.map((side, i) => ({ side, seats: Array.from({ length: s.perSide }, (_, k) => i * s.perSide + k) }));
+const sides = (s: FootballState): Side[] => HOME_AWAY.map((side, i) => ({ side, seats: Array.from({ length: s.perSide }, (_, k) => i * s.perSide + k) }));
 
 /** The side ahead wins; level after a shoot-out, its winner; else a draw. */
 function outcome(s: FootballState): RulesetOutcome | null {
@@ -80,7 +80,7 @@ function outcome(s: FootballState): RulesetOutcome | null {
   const sh = s.shootout;
   const lead = home !== away ? (home > away ? 0 : 1) : sh && sh.goals[0] !== sh.goals[1] ? (sh.goals[0] > sh.goals[1] ? 0 : 1) : null;
   return {
-    winningSides: lead === null ? [] : [SIDES[lead]],
+    winningSides: lead === null ? [] : [HOME_AWAY[lead]],
     detail: {
       result: lead === null ? "draw" : "win",
       ended: s.ended,

@@ -2,11 +2,11 @@ import { checkDice } from "../common/dice.js";
 import { resolveOpening } from "../common/opening.js";
 import { ok, type Result } from "../result.js";
 import type { Advanced, Note, SetupInput } from "../ruleset.js";
-import type { SideIndex } from "./board.js";
 import { refuse } from "./errors.js";
 import { startPeriod } from "./flow.js";
 import { DEFAULT_FORMATIONS, DEFAULT_GOALS, DEFAULT_HALF_TURNS, DEFAULT_MAX_TURNS, DEFAULT_SEATS, formationCells, SEATS_PER_SIDE, type FootballOptions, type Rules } from "./options.js";
 import type { FootballState } from "./state.js";
+import type { SideIndex } from "../common/home-away.js";
 
 /** Resolves the options against the mode; an option of the other mode, or a level end nobody can decide, is refused. */
 function rules(o: FootballOptions): Result<Rules> {

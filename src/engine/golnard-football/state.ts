@@ -1,5 +1,6 @@
-import type { Cell, SideIndex } from "./board.js";
+import type { Cell } from "./board.js";
 import type { Rules } from "./options.js";
+import type { SideIndex } from "../common/home-away.js";
 
 /** The kind of turn a side is taking (each set piece has its own procedure). */
 export const PLAYS = ["kickoff", "ordinary", "throwIn", "corner", "goalKick", "penalty", "shootout"] as const;
@@ -131,5 +132,3 @@ export function occupancy(tokens: readonly Cell[]): Int8Array {
 }
 
 export const isTurn = (s: FootballState): s is FootballState & { stage: TurnStage } => s.stage.kind === "turn";
-
-export const otherSideOf = (s: SideIndex): SideIndex => (s === 0 ? 1 : 0);
