@@ -1,8 +1,9 @@
 import { halfOf, KICKOFF_SPOT, pointOf, type Cell } from "./board.js";
 import type { Note } from "../ruleset.js";
 import { cornerOf, lineStart, mustExit, offsideTokens } from "./set-pieces.js";
+import { over } from "./end.js";
 import { beginShootoutKick } from "./shootout.js";
-import { numberOf, occupancy, sideOfToken, tokensOfSeat, type EndReason, type FootballState, type Line, type Play, type TurnStage } from "./state.js";
+import { inc, numberOf, occupancy, sideOfToken, tokensOfSeat, type EndReason, type FootballState, type Line, type Play, type TurnStage } from "./state.js";
 import { HOME_AWAY, otherIndex, type SideIndex } from "../common/home-away.js";
 
 /** How a turn ended, which decides the next one. */
@@ -28,8 +29,6 @@ interface Next {
   readonly line?: Line;
   readonly origin?: Cell | null;
 }
-
-export const inc = (pair: readonly [number, number], side: SideIndex, by = 1): [number, number] => (side === 0 ? [pair[0] + by, pair[1]] : [pair[0], pair[1] + by]);
 
 /** Ordinary turns per side in the current period. */
 export function periodLength(s: FootballState): number {
@@ -241,11 +240,6 @@ function decideLevel(s: FootballState, reason: EndReason, notes: Note[]): Footba
     return beginShootoutKick({ ...s, shootout: { first: s.firstKick!, goals: [0, 0], kicks: [0, 0] }, run: null });
   }
   return over(s, reason, notes);
-}
-
-export function over(s: FootballState, reason: EndReason, notes: Note[]): FootballState {
-  notes.push({ type: "matchOver", reason, score: [...s.score], ...(s.shootout ? { shootout: [...s.shootout.goals] } : {}) });
-  return { ...s, stage: { kind: "over" }, ended: reason, holder: null };
 }
 
 /** A period starts from the formations with the kicking side's kickoff. */

@@ -1,6 +1,6 @@
 import type { Note } from "../ruleset.js";
-import { inc, over } from "./flow.js";
-import type { FootballState, TurnStage } from "./state.js";
+import { over } from "./end.js";
+import { inc, type FootballState, type TurnStage } from "./state.js";
 import { HOME_AWAY, otherIndex, type SideIndex } from "../common/home-away.js";
 
 /**

@@ -92,6 +92,9 @@ export interface FootballState {
   readonly ended: EndReason | null;
 }
 
+/** `pair` (a per-side count: score, turns, kicks) with `by` added to `side`'s count. */
+export const inc = (pair: readonly [number, number], side: SideIndex, by = 1): [number, number] => (side === 0 ? [pair[0] + by, pair[1]] : [pair[0], pair[1] + by]);
+
 export const TOKENS_PER_SIDE = 11;
 export const tokenIndex = (side: SideIndex, number: number): number => side * TOKENS_PER_SIDE + number - 1;
 export const sideOfToken = (i: number): SideIndex => (i < TOKENS_PER_SIDE ? 0 : 1);
