@@ -1,6 +1,3 @@
-import type { Side } from "../ruleset.js";
-import { seatSides } from "./sides.js";
-
 /**
  * The two sides of the football games (golnard-football and gol), named alike in every view,
  * note and outcome. golnard-football's state keeps a side as its index here (`SideIndex`, 0 home,
@@ -13,8 +10,7 @@ export type SideIndex = 0 | 1;
 export const other = (side: HomeAway): HomeAway => (side === "home" ? "away" : "home");
 export const otherIndex = (side: SideIndex): SideIndex => (side === 0 ? 1 : 0);
 
-/** One seat a side (gol): home is seat 0, away seat 1. */
-export const ONE_SEAT_A_SIDE: readonly Side[] = seatSides(HOME_AWAY);
+/** One seat a side (gol): home is seat 0, away seat 1, so `HOME_AWAY` also lists the sides in seat order. */
 export const seatOf = (side: HomeAway): number => (side === "home" ? 0 : 1);
 /** The side seat `seat` plays where each side has one seat; null for any other number. */
 export const sideOf = (seat: number): HomeAway | null => (seat === 0 ? "home" : seat === 1 ? "away" : null);

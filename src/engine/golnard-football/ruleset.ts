@@ -8,6 +8,7 @@ import { applyDice, setup } from "./setup.js";
 import type { FootballState, TurnStage } from "./state.js";
 import { view } from "./view.js";
 import { HOME_AWAY } from "../common/home-away.js";
+import { defineRuleset } from "../define-ruleset.js";
 
 /**
  * What a football match waits for (`Turn.awaiting`): the same value in the roll and the move phase
@@ -93,7 +94,7 @@ function outcome(s: FootballState): RulesetOutcome | null {
 }
 
 /** Dice football: two sides of 1, 2 or 5 seats, every set piece behind its option. */
-export const golnardFootball: DiceRuleset<FootballOptions, FootballState, FootballMove> = {
+export const golnardFootball: DiceRuleset<FootballOptions, FootballState, FootballMove> = defineRuleset({
   id: "golnard-football",
   dice: "d6",
   stateVersion: 1,
@@ -111,8 +112,8 @@ export const golnardFootball: DiceRuleset<FootballOptions, FootballState, Footba
   mustPass,
   pass,
   diceLeft: (s) => (s.stage.kind === "turn" && s.stage.step === "move" && s.stage.dice ? s.stage.dice.filter((_, i) => !(s.stage as TurnStage).used[i]) : null),
-  view: (s, seat) => view(s, seat, turn(s)),
+  view,
   outcome,
   // A draw is a result only where a level match ends as one (not with a shoot-out to decide it).
   drawAllowed: (s) => s.rules.draw,
-};
+});
