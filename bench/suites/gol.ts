@@ -1,7 +1,7 @@
 import { golBot } from "../../src/engine/gol/bot.js";
 import { bruteForceLegalMoves } from "../../src/engine/gol/brute-force.js";
 import { legalMoves } from "../../src/engine/gol/legal.js";
-import { seatOf } from "../../src/engine/gol/sides.js";
+import { seatOf } from "../../src/engine/common/home-away.js";
 import type { GolState } from "../../src/engine/gol/state.js";
 import { replay } from "../../src/match/evolve.js";
 import type { MatchEvent } from "../../src/match/events.js";

@@ -1,5 +1,4 @@
-import { withoutNotes } from "../common/advanced.js";
-import { seatSides } from "../common/sides.js";
+import { defineRuleset } from "../define-ruleset.js";
 import { ok, type Result, type RuleError } from "../result.js";
 import type { DiceRuleset, RulesetOutcome, Turn } from "../ruleset.js";
 import { actingSeat, applyDice, legalMoveList, mustPass, NOTES, pass, play } from "./actions.js";
@@ -55,7 +54,7 @@ function setup(input: { options: BackgammonOptions; seats?: number | undefined }
 }
 
 /** Standard backgammon as GNU Backgammon plays it. */
-export const backgammon: DiceRuleset<BackgammonOptions, BackgammonState, BackgammonMove> = {
+export const backgammon: DiceRuleset<BackgammonOptions, BackgammonState, BackgammonMove> = defineRuleset({
   id: "backgammon",
   dice: "d6",
   stateVersion: 1,
@@ -65,17 +64,17 @@ export const backgammon: DiceRuleset<BackgammonOptions, BackgammonState, Backgam
   notes: NOTES,
   reasons: REASONS,
   setup,
-  sides: () => seatSides(SIDES),
+  sides: SIDES,
   turn,
-  applyDice: (state, dice) => withoutNotes(applyDice(state, dice)),
+  applyDice,
   legalMoves: legalMoveList,
   play,
   mustPass,
-  pass: (state) => withoutNotes(pass(state)),
+  pass,
   diceLeft: (state) => (state.game.phase === "move" && state.game.dice ? diceToPlay(state.game.dice) : null),
-  view: (state, seat) => view(state, isSeat(seat) ? seat : null, turn(state)),
+  view: (state, seat, turn) => view(state, isSeat(seat) ? seat : null, turn),
   outcome,
   // No draws in backgammon; a game may be resigned for one, two or three times the cube.
   resignationValues: RESIGNATION_VALUES,
   concede,
-};
+});

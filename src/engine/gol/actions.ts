@@ -6,7 +6,7 @@ import { goalInReach } from "./goals.js";
 import { judge, type Resolved } from "./judge.js";
 import { TEMPOS, type GolMove } from "./moves.js";
 import { check } from "./possession.js";
-import { other, type Side } from "./sides.js";
+import { other, type HomeAway } from "../common/home-away.js";
 import { minuteOf, type GolState, type TurnState } from "./state.js";
 import { ok, type Result } from "../result.js";
 import type { Note, Pass, Played } from "../ruleset.js";
@@ -111,7 +111,7 @@ function apply(state: GolState, action: Resolved): { state: GolState; notes: Not
 }
 
 /** A goal: the side defending that goal concedes (own goals count); the turn ends at once. */
-function scored(state: GolState, pieces: GolState["pieces"], piece: number, conceding: Side, notes: Note[]): { state: GolState; notes: Note[] } {
+function scored(state: GolState, pieces: GolState["pieces"], piece: number, conceding: HomeAway, notes: Note[]): { state: GolState; notes: Note[] } {
   const by = state.turn!.side;
   const side = other(conceding);
   const score = { ...state.score, [side]: state.score[side] + 1 };

@@ -1,9 +1,9 @@
 import { greedyBot, type Bot } from "../common/bot.js";
 import { MAIN_TEMPOS } from "./context.js";
-import { adjacent, beyond, cellOf, CELLS, chebyshev, neighbours, REACH, yOf, type Cell } from "./field.js";
+import { adjacent, beyond, cellAt, CELLS, chebyshev, neighbours, REACH, yOf, type Cell } from "./field.js";
 import { columnsToGoal, goalInReach, GOAL_ROWS } from "./goals.js";
 import type { GolMove } from "./moves.js";
-import { other, type Side } from "./sides.js";
+import { other, type HomeAway } from "../common/home-away.js";
 import type { GolState } from "./state.js";
 
 /**
@@ -16,7 +16,7 @@ import type { GolState } from "./state.js";
 export const golBot = (seed: number, greed = 0.9): Bot<GolState, GolMove> => greedyBot(seed, greed, scorer);
 
 /** How far a cell is from the mouth of the goal `side` defends (columns and rows beyond the posts). */
-const fromMouth = (c: Cell, side: Side): number => {
+const fromMouth = (c: Cell, side: HomeAway): number => {
   const y = yOf(c);
   return Math.max(columnsToGoal(c, side), GOAL_ROWS.from - y, y - GOAL_ROWS.to);
 };
@@ -53,7 +53,7 @@ export function scorer(state: GolState): (move: GolMove) => number {
         return secondary && made >= state.minSecondary ? 0 : -1000;
       case "kick": {
         if (move.to === "goal") return goalInReach(ball) === opp ? 100_000 : -100_000;
-        const to = cellOf(move.to.x, move.to.y);
+        const to = cellAt(move.to);
         const kicker = own[move.piece - 1]!;
         let s = 1000 + (fromMouth(ball, opp) - fromMouth(to, opp)) * PROGRESS;
         if (goalInReach(to) === opp) {
@@ -84,7 +84,7 @@ export function scorer(state: GolState): (move: GolMove) => number {
       }
       case "move": {
         const from = own[move.piece - 1]!;
-        const to = cellOf(move.to.x, move.to.y);
+        const to = cellAt(move.to);
         let s = place(to) - place(from);
         if (!attack && adjacent(to, ball)) s += 60;
         // Next to the ball while an opponent touches it too: both sides touch, the ball is lost.

@@ -1,7 +1,8 @@
 import { play } from "./actions.js";
 import { CELLS, pointOf } from "./field.js";
 import type { GolMove } from "./moves.js";
-import { NUMBERS, SIDES } from "./sides.js";
+import { NUMBERS } from "./sides.js";
+import { HOME_AWAY } from "../common/home-away.js";
 import type { GolState } from "./state.js";
 
 /**
@@ -15,7 +16,7 @@ export function candidates(): GolMove[] {
     for (let c = 0; c < CELLS; c++) out.push({ action: "move", piece, to: pointOf(c) });
     for (let c = 0; c < CELLS; c++) out.push({ action: "kick", piece, to: pointOf(c) });
     out.push({ action: "kick", piece, to: "goal" });
-    for (const kind of ["push", "trip"] as const) for (const side of SIDES) for (const target of NUMBERS) out.push({ action: kind, piece, target: { side, piece: target } });
+    for (const kind of ["push", "trip"] as const) for (const side of HOME_AWAY) for (const target of NUMBERS) out.push({ action: kind, piece, target: { side, piece: target } });
   }
   out.push({ action: "endTurn" });
   return out;

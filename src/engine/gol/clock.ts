@@ -1,6 +1,6 @@
 import { freshTurn, kickoff } from "./kickoff.js";
 import type { TurnEndReason } from "./notes.js";
-import { other, type Side } from "./sides.js";
+import { other, type HomeAway } from "../common/home-away.js";
 import { turnsPerHalf, type GolState } from "./state.js";
 import type { Note } from "../ruleset.js";
 
@@ -11,7 +11,7 @@ import type { Note } from "../ruleset.js";
  * after its own goal, so it may play twice in a row); else the other side plays, attacking if it
  * has the ball. The ending side's tripped pieces have sat out their turn: they are free again.
  */
-export function finishTurn(state: GolState, reason: TurnEndReason, conceded: Side | null): { state: GolState; notes: Note[] } {
+export function finishTurn(state: GolState, reason: TurnEndReason, conceded: HomeAway | null): { state: GolState; notes: Note[] } {
   const turn = state.turn!;
   const notes: Note[] = [{ type: "turnEnded", side: turn.side, tempos: turn.tempo, reason }];
   const counted: GolState = { ...state, frozen: { ...state.frozen, [turn.side]: [] }, turnsInHalf: state.turnsInHalf + 1 };

@@ -1,5 +1,6 @@
 import { CELLS, type Cell } from "./field.js";
-import { other, PIECES, type Role, type Side } from "./sides.js";
+import { PIECES, type Role } from "./sides.js";
+import { other, type HomeAway } from "../common/home-away.js";
 import type { GolState, TurnState } from "./state.js";
 
 /**
@@ -11,8 +12,8 @@ import type { GolState, TurnState } from "./state.js";
 export interface Context {
   readonly state: GolState;
   readonly turn: TurnState;
-  readonly side: Side;
-  readonly opp: Side;
+  readonly side: HomeAway;
+  readonly opp: HomeAway;
   readonly role: Role;
   /** Tempos made so far. */
   readonly tempo: number;
@@ -36,9 +37,9 @@ export interface Context {
 export const MAIN_TEMPOS = 4;
 export const MAX_TEMPOS = 14;
 
-export const occupantCode = (side: Side, n: number): number => (side === "home" ? n : -n);
+export const occupantCode = (side: HomeAway, n: number): number => (side === "home" ? n : -n);
 /** The side and number of an occupant code (non-zero). */
-export const occupantOf = (code: number): { side: Side; piece: number } => (code > 0 ? { side: "home", piece: code } : { side: "away", piece: -code });
+export const occupantOf = (code: number): { side: HomeAway; piece: number } => (code > 0 ? { side: "home", piece: code } : { side: "away", piece: -code });
 
 export function occupancy(state: GolState): Int8Array {
   const occ = new Int8Array(CELLS);

@@ -1,7 +1,10 @@
+import { grid, type Cell } from "../common/grid.js";
+
+export type { Cell, Point } from "../common/grid.js";
+
 /**
- * The 24 x 19 field (456 cells, rule 17.4 of the original rules) and its geometry. Cells are
- * numbered `y * 24 + x` so that positions are small integers; the API speaks `{x, y}`.
- * Distances are Chebyshev (a king's step counts 1 in any of the 8 directions).
+ * The 24 x 19 field (456 cells, rule 17.4 of the original rules) and its geometry, on the
+ * common grid: cells numbered `y * 24 + x`, Chebyshev distances.
  */
 export const WIDTH = 24;
 export const HEIGHT = 19;
@@ -9,16 +12,7 @@ export const CELLS = WIDTH * HEIGHT;
 /** How far a piece moves and how far a kick flies (rule 17.1). */
 export const REACH = 4;
 
-export type Cell = number;
-/** A type, not an interface, so that points are JSON values for views and notes. */
-export type Point = { readonly x: number; readonly y: number };
-
-export const cellOf = (x: number, y: number): Cell => y * WIDTH + x;
-export const xOf = (c: Cell): number => c % WIDTH;
-export const yOf = (c: Cell): number => (c - xOf(c)) / WIDTH;
-export const pointOf = (c: Cell): Point => ({ x: xOf(c), y: yOf(c) });
-export const onField = (x: number, y: number): boolean => x >= 0 && x < WIDTH && y >= 0 && y < HEIGHT;
-export const chebyshev = (a: Cell, b: Cell): number => Math.max(Math.abs(xOf(a) - xOf(b)), Math.abs(yOf(a) - yOf(b)));
+export const { cellOf, cellAt, xOf, yOf, pointOf, inside, chebyshev } = grid(WIDTH, HEIGHT);
 export const adjacent = (a: Cell, b: Cell): boolean => chebyshev(a, b) === 1;
 
 /** The cells at distance 1..r of each cell, nearest first: generation walks these lists, never the whole field. */
@@ -31,7 +25,7 @@ function within(r: number): Int16Array[] {
           if (Math.max(Math.abs(dx), Math.abs(dy)) !== d) continue;
           const x = xOf(c) + dx;
           const y = yOf(c) + dy;
-          if (onField(x, y)) out.push(cellOf(x, y));
+          if (inside(x, y)) out.push(cellOf(x, y));
         }
       }
     }
@@ -54,5 +48,5 @@ export const inReach = (c: Cell): Int16Array => tablesOf().inReach[c]!;
 export function beyond(from: Cell, to: Cell): Cell | null {
   const x = 2 * xOf(to) - xOf(from);
   const y = 2 * yOf(to) - yOf(from);
-  return onField(x, y) ? cellOf(x, y) : null;
+  return inside(x, y) ? cellOf(x, y) : null;
 }

@@ -1,7 +1,8 @@
 import { MAIN_TEMPOS, MAX_TEMPOS } from "./context.js";
 import { adjacent, CELLS, type Cell } from "./field.js";
 import { TEMPOS } from "./moves.js";
-import { other, PIECES, SIDES } from "./sides.js";
+import { PIECES } from "./sides.js";
+import { HOME_AWAY, other } from "../common/home-away.js";
 import { turnsPerHalf, type GolState } from "./state.js";
 
 /**
@@ -14,7 +15,7 @@ import { turnsPerHalf, type GolState } from "./state.js";
 export function invariantProblems(state: GolState, before?: GolState): string[] {
   const problems: string[] = [];
   const seen = new Map<Cell, string>();
-  for (const side of SIDES) {
+  for (const side of HOME_AWAY) {
     const cells = state.pieces[side];
     if (cells.length !== PIECES) problems.push(`${side} has ${cells.length} pieces`);
     cells.forEach((c, i) => {
@@ -29,7 +30,7 @@ export function invariantProblems(state: GolState, before?: GolState): string[] 
   }
   if (!Number.isInteger(state.ball) || state.ball < 0 || state.ball >= CELLS) problems.push(`the ball is off the field (${state.ball})`);
   if (seen.has(state.ball)) problems.push(`the ball lies on ${seen.get(state.ball)}`);
-  for (const side of SIDES) {
+  for (const side of HOME_AWAY) {
     const goals = state.goals.filter((g) => g.side === side).length;
     if (state.score[side] !== goals) problems.push(`${side} score ${state.score[side]} but ${goals} goals recorded`);
   }
@@ -82,7 +83,7 @@ function stepProblems(before: GolState, after: GolState): string[] {
   if (!tb || !ta || tb.side !== ta.side || ta.actions.length !== tb.actions.length + 1 || ta.kickoff !== tb.kickoff || before.turnsInHalf !== after.turnsInHalf) return problems;
   const action = ta.actions.at(-1)!;
   const moved: string[] = [];
-  for (const side of SIDES) before.pieces[side].forEach((c, i) => c !== after.pieces[side][i] && moved.push(`${side} ${i + 1}`));
+  for (const side of HOME_AWAY) before.pieces[side].forEach((c, i) => c !== after.pieces[side][i] && moved.push(`${side} ${i + 1}`));
   const actor = `${ta.side} ${action.piece}`;
   const allowed = action.kind === "push" ? 2 : action.kind === "trip" ? 0 : 1;
   if (moved.length !== allowed || (allowed > 0 && !moved.includes(actor))) problems.push(`a ${action.kind} by ${actor} moved ${moved.join(", ") || "nothing"}`);

@@ -1,10 +1,10 @@
 import { contextOf, type Context } from "./context.js";
 import { refuse } from "./errors.js";
-import { adjacent, cellOf, chebyshev, REACH, type Cell } from "./field.js";
+import { adjacent, cellAt, chebyshev, REACH, type Cell } from "./field.js";
 import { goalInReach } from "./goals.js";
 import type { GolMove } from "./moves.js";
 import { endTurnRefusal, refusal } from "./permissions.js";
-import { seatOf, type Side } from "./sides.js";
+import { seatOf, type HomeAway } from "../common/home-away.js";
 import type { GolState } from "./state.js";
 import { kickOk, moveOk, pushTo } from "./targets.js";
 import { ok, type Result } from "../result.js";
@@ -14,8 +14,8 @@ export type Resolved =
   | { readonly kind: "endTurn" }
   | { readonly kind: "move"; readonly piece: number; readonly from: Cell; readonly to: Cell }
   | { readonly kind: "kick"; readonly piece: number; readonly from: Cell; readonly to: Cell | "goal" }
-  | { readonly kind: "push"; readonly piece: number; readonly from: Cell; readonly target: { side: Side; piece: number }; readonly at: Cell; readonly to: Cell }
-  | { readonly kind: "trip"; readonly piece: number; readonly from: Cell; readonly target: { side: Side; piece: number } };
+  | { readonly kind: "push"; readonly piece: number; readonly from: Cell; readonly target: { side: HomeAway; piece: number }; readonly at: Cell; readonly to: Cell }
+  | { readonly kind: "trip"; readonly piece: number; readonly from: Cell; readonly target: { side: HomeAway; piece: number } };
 
 const at = (p: { x: number; y: number }): string => `(${p.x}, ${p.y})`;
 
@@ -36,9 +36,9 @@ export function judge(state: GolState, seat: number, move: GolMove): Result<Reso
   const from = ctx.own[move.piece - 1]!;
   switch (move.action) {
     case "move":
-      return judgeMove(ctx, move.piece, from, cellOf(move.to.x, move.to.y), at(move.to));
+      return judgeMove(ctx, move.piece, from, cellAt(move.to), at(move.to));
     case "kick":
-      return judgeKick(ctx, move.piece, from, move.to === "goal" ? "goal" : cellOf(move.to.x, move.to.y));
+      return judgeKick(ctx, move.piece, from, move.to === "goal" ? "goal" : cellAt(move.to));
     case "push":
     case "trip": {
       const { side, piece } = move.target;

@@ -1,13 +1,12 @@
 import { contextOf, occupantOf } from "./context.js";
-import { CELLS, pointOf, type Point } from "./field.js";
+import { pointOf } from "./field.js";
 import type { GolMove, PieceAction } from "./moves.js";
 import { endTurnRefusal, refusal } from "./permissions.js";
-import { NUMBERS, seatOf } from "./sides.js";
+import { NUMBERS } from "./sides.js";
+import { seatOf } from "../common/home-away.js";
 import type { GolState } from "./state.js";
 import { kickTargets, moveTargets, pushTargets, tripTargets } from "./targets.js";
 
-/** Shared, frozen coordinates: a move list holds up to ~1,500 actions, built on every call. */
-const POINTS: readonly Point[] = Array.from({ length: CELLS }, (_, c) => Object.freeze(pointOf(c)));
 const END_TURN: GolMove = Object.freeze({ action: "endTurn" });
 
 /**
@@ -22,9 +21,9 @@ export function legalMoves(state: GolState, seat: number): GolMove[] {
   for (const piece of NUMBERS) {
     const from = ctx.own[piece - 1]!;
     const may = (kind: PieceAction): boolean => refusal(ctx, piece, kind) === null;
-    if (may("move")) for (const c of moveTargets(ctx, from)) out.push({ action: "move", piece, to: POINTS[c]! });
+    if (may("move")) for (const c of moveTargets(ctx, from)) out.push({ action: "move", piece, to: pointOf(c) });
     if (!ctx.main) continue;
-    if (may("kick")) for (const c of kickTargets(ctx, from)) out.push({ action: "kick", piece, to: c === "goal" ? "goal" : POINTS[c]! });
+    if (may("kick")) for (const c of kickTargets(ctx, from)) out.push({ action: "kick", piece, to: c === "goal" ? "goal" : pointOf(c) });
     if (may("push")) for (const code of pushTargets(ctx, from)) out.push({ action: "push", piece, target: occupantOf(code) });
     if (may("trip")) for (const code of tripTargets(ctx, from)) out.push({ action: "trip", piece, target: occupantOf(code) });
   }

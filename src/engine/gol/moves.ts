@@ -1,6 +1,7 @@
 import * as z from "../../zod.js";
 import { pointSchema } from "./options.js";
-import { PIECES, SIDES } from "./sides.js";
+import { PIECES } from "./sides.js";
+import { HOME_AWAY } from "../common/home-away.js";
 
 /** The complete actions a side submits, one `submitMove` each. */
 export const ACTIONS = ["move", "kick", "push", "trip", "endTurn"] as const;
@@ -13,7 +14,7 @@ export const TEMPOS: { readonly [A in PieceAction]: number } = { move: 1, kick: 
 
 const piece = z.intBetween(1, PIECES);
 /** A piece on the field by side and number: the one pushed or tripped. */
-const target = z.strictObject({ side: z.enum(SIDES), piece });
+const target = z.strictObject({ side: z.enum(HOME_AWAY), piece });
 
 /**
  * One action as JSON, told apart by `action`; `piece` is a number of the side to act.

@@ -1,7 +1,8 @@
 import * as z from "../../zod.js";
 import { HEIGHT, WIDTH } from "./field.js";
 import { formationProblems } from "./formations.js";
-import { PIECES, SIDES } from "./sides.js";
+import { PIECES } from "./sides.js";
+import { HOME_AWAY } from "../common/home-away.js";
 
 export const DEFAULT_MINUTES_PER_HALF = 45;
 export const MAX_MINUTES_PER_HALF = 90;
@@ -28,7 +29,7 @@ export const optionsSchema = z
   })
   .check(
     z.superRefine((o, ctx) => {
-      for (const side of SIDES) {
+      for (const side of HOME_AWAY) {
         const points = o.formations?.[side];
         if (!points) continue;
         for (const message of formationProblems(side, points)) ctx.addIssue({ code: "custom", message, path: ["formations", side] });

@@ -1,7 +1,7 @@
 import { adjacent, type Cell } from "./field.js";
 import type { LossReason } from "./notes.js";
 import type { GolState, TurnState } from "./state.js";
-import { other } from "./sides.js";
+import { other } from "../common/home-away.js";
 
 /** "Touch" = standing next to the ball. The numbers of a side's pieces that touch it. */
 export const touching = (pieces: readonly Cell[], ball: Cell): number[] => {

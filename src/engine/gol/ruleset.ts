@@ -1,4 +1,3 @@
-import { withoutNotes } from "../common/advanced.js";
 import { mustPass, pass, play } from "./actions.js";
 import { MAIN_TEMPOS } from "./context.js";
 import { legalMoves } from "./legal.js";
@@ -7,7 +6,8 @@ import { REASONS } from "./errors.js";
 import { NOTES } from "./notes.js";
 import { optionsSchema, type GolOptions } from "./options.js";
 import { setup } from "./setup.js";
-import { SEAT_SIDES, seatOf } from "./sides.js";
+import { HOME_AWAY, seatOf } from "../common/home-away.js";
+import { defineRuleset } from "../define-ruleset.js";
 import type { GolState } from "./state.js";
 import { view } from "./view.js";
 import type { DicelessRuleset, RulesetOutcome, Turn } from "../ruleset.js";
@@ -52,7 +52,7 @@ function outcome(state: GolState): RulesetOutcome | null {
 }
 
 /** Tempo football without dice (rule 17 of the original rules). */
-export const gol: DicelessRuleset<GolOptions, GolState, GolMove> = {
+export const gol: DicelessRuleset<GolOptions, GolState, GolMove> = defineRuleset({
   id: "gol",
   dice: "none",
   stateVersion: 1,
@@ -62,14 +62,14 @@ export const gol: DicelessRuleset<GolOptions, GolState, GolMove> = {
   notes: NOTES,
   reasons: REASONS,
   setup,
-  sides: () => SEAT_SIDES,
+  sides: HOME_AWAY,
   turn,
   legalMoves,
   play,
   mustPass,
-  pass: (state) => withoutNotes(pass(state)),
-  view: (state, seat) => view(state, seat, turn(state)),
+  pass,
+  view,
   outcome,
   // Equal scores at full time are a draw (17.18-17.19), so the sides may also agree one.
   drawAllowed: () => true,
-};
+});

@@ -1,9 +1,9 @@
-import { cellOf } from "./field.js";
+import { cellAt } from "./field.js";
 import { refuse } from "./errors.js";
 import { DEFAULT_FORMATION, formationProblems } from "./formations.js";
 import { kickoff } from "./kickoff.js";
 import type { GolOptions } from "./options.js";
-import { SIDES } from "./sides.js";
+import { HOME_AWAY } from "../common/home-away.js";
 import type { GolState } from "./state.js";
 import { ok, type Result } from "../result.js";
 import type { SetupInput } from "../ruleset.js";
@@ -16,9 +16,9 @@ export function setup(input: SetupInput<GolOptions>): Result<GolState> {
   const { options, seats } = input;
   if (seats !== undefined && seats !== 2) return refuse("INVALID_SEATS", `gol is played by 2 seats (home and away), not ${seats}`);
   const points = { home: options.formations?.home ?? DEFAULT_FORMATION.home, away: options.formations?.away ?? DEFAULT_FORMATION.away };
-  const problems = SIDES.flatMap((side) => formationProblems(side, points[side]));
+  const problems = HOME_AWAY.flatMap((side) => formationProblems(side, points[side]));
   if (problems.length > 0) return refuse("INVALID_OPTIONS", problems.join("; "));
-  const formations = { home: points.home.map((p) => cellOf(p.x, p.y)), away: points.away.map((p) => cellOf(p.x, p.y)) };
+  const formations = { home: points.home.map(cellAt), away: points.away.map(cellAt) };
   const blank: GolState = {
     minutesPerHalf: options.minutesPerHalf,
     minSecondary: options.minSecondary,

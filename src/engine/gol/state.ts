@@ -1,6 +1,7 @@
 import type { Cell } from "./field.js";
 import type { PieceAction } from "./moves.js";
-import type { Role, Side } from "./sides.js";
+import type { Role } from "./sides.js";
+import type { HomeAway } from "../common/home-away.js";
 
 /** One action made in the turn under way: who, what, and the first tempo it took (1..14). */
 export interface TurnAction {
@@ -11,7 +12,7 @@ export interface TurnAction {
 
 /** The turn under way. Fixed at its start: side, role, kickoff, free tempos. */
 export interface TurnState {
-  readonly side: Side;
+  readonly side: HomeAway;
   /** attack = the side had the ball when the turn began; a tackle does not change a turn's role. */
   readonly role: Role;
   /** The turn starts from a kickoff position (the start, the second half, after a goal). */
@@ -31,9 +32,9 @@ export interface TurnState {
 
 export interface GoalRecord {
   /** The side credited with the goal. */
-  readonly side: Side;
+  readonly side: HomeAway;
   /** The kicker's side and number: an own goal when that side is not `side`. */
-  readonly by: Side;
+  readonly by: HomeAway;
   readonly piece: number;
   readonly half: 1 | 2;
   readonly minute: number;
@@ -43,17 +44,17 @@ export interface GolState {
   readonly minutesPerHalf: number;
   readonly minSecondary: number;
   /** Every kickoff puts the pieces here (pieces 1..11 in order). */
-  readonly formations: { readonly [S in Side]: readonly Cell[] };
+  readonly formations: { readonly [S in HomeAway]: readonly Cell[] };
   /** Where each piece stands, pieces 1..11 in order. */
-  readonly pieces: { readonly [S in Side]: readonly Cell[] };
+  readonly pieces: { readonly [S in HomeAway]: readonly Cell[] };
   /** Always on a field cell with no piece between actions (a goal puts it back on a kickoff spot). */
   readonly ball: Cell;
-  readonly score: { readonly [S in Side]: number };
-  readonly possession: Side;
+  readonly score: { readonly [S in HomeAway]: number };
+  readonly possession: HomeAway;
   /** The side whose next attacking turn has the free tempos (17.27); a kickoff cancels it. */
-  readonly freeTempos: Side | null;
+  readonly freeTempos: HomeAway | null;
   /** Pieces tripped, out of action for their side's next turn (kept through kickoffs). */
-  readonly frozen: { readonly [S in Side]: readonly number[] };
+  readonly frozen: { readonly [S in HomeAway]: readonly number[] };
   readonly half: 1 | 2;
   /** Turns completed in this half; the half ends after 2 x minutesPerHalf. */
   readonly turnsInHalf: number;

@@ -4,7 +4,8 @@ import { KICKOFF_SPOT, OWN_HALF } from "./formations.js";
 import { goalCells } from "./goals.js";
 import { nearestPieces, refusal } from "./permissions.js";
 import { touching } from "./possession.js";
-import { NUMBERS, SIDES, sideOfSeat } from "./sides.js";
+import { NUMBERS } from "./sides.js";
+import { HOME_AWAY, sideOf } from "../common/home-away.js";
 import { minuteOf, turnsPerHalf, type GolState } from "./state.js";
 import { hasTarget } from "./targets.js";
 import { turnView } from "../common/turn-view.js";
@@ -44,7 +45,7 @@ function tempoView(state: GolState): Json {
  */
 export function view(state: GolState, seat: number | null, turn: Turn): Json {
   const used = new Set(state.turn?.actions.map((a) => a.piece) ?? []);
-  const pieces = SIDES.flatMap((side) => {
+  const pieces = HOME_AWAY.flatMap((side) => {
     const near = new Set(touching(state.pieces[side], state.ball));
     return state.pieces[side].map((c, i) => ({
       side,
@@ -59,9 +60,9 @@ export function view(state: GolState, seat: number | null, turn: Turn): Json {
     ruleset: "gol",
     width: WIDTH,
     height: HEIGHT,
-    halves: SIDES.map((side) => ({ side, fromX: OWN_HALF[side].from, toX: OWN_HALF[side].to })),
-    goals: SIDES.map((side) => ({ side, cells: goalCells(side) })),
-    kickoffSpots: SIDES.map((side) => ({ side, ...KICKOFF_SPOT[side] })),
+    halves: HOME_AWAY.map((side) => ({ side, fromX: OWN_HALF[side].from, toX: OWN_HALF[side].to })),
+    goals: HOME_AWAY.map((side) => ({ side, cells: goalCells(side) })),
+    kickoffSpots: HOME_AWAY.map((side) => ({ side, ...KICKOFF_SPOT[side] })),
     pieces,
     ball: pointOf(state.ball),
     possession: state.possession,
@@ -79,6 +80,6 @@ export function view(state: GolState, seat: number | null, turn: Turn): Json {
     used: [...used].sort((a, b) => a - b),
     turn: turnView(turn),
     you: seat,
-    yourSide: seat === null ? null : sideOfSeat(seat),
+    yourSide: seat === null ? null : sideOf(seat),
   };
 }

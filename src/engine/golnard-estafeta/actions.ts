@@ -1,4 +1,4 @@
-import { cellOf, FACES, pointOf, type Cell, type Lane } from "./board.js";
+import { cellAt, FACES, pointOf, type Cell, type Lane } from "./board.js";
 import { refuse } from "./errors.js";
 import { applyHandoffs } from "./handoff.js";
 import { DIE_CHOICES, TOKENS, type EstafetaMove } from "./options.js";
@@ -80,7 +80,7 @@ function resolve(state: EstafetaState, seat: number, move: EstafetaMove): Result
   const budget = die === 2 ? (first > 0 && second > 0 ? first + second : 0) : die === 0 ? first : second;
   if (budget === 0) return refuse("DIE_SPENT", die === 2 ? "both dice must have points left" : `the ${DIE_CHOICES[die]} die is spent`);
   const finish = move.to === "finish";
-  const dest = move.to === "finish" ? -1 : cellOf(move.to.x, move.to.y);
+  const dest = move.to === "finish" ? -1 : cellAt(move.to);
   const ctx = routeContext(state, team);
   const visited = state.visited[mover]!;
 
@@ -97,7 +97,7 @@ function resolve(state: EstafetaState, seat: number, move: EstafetaMove): Result
     return ok({ mover, die, path, outcome });
   };
 
-  if (move.path) return check(move.path.map((p) => cellOf(p.x, p.y)));
+  if (move.path) return check(move.path.map(cellAt));
   if (move.points !== undefined && (move.points > budget || (die === 2 && move.points !== budget))) {
     return refuse("WRONG_POINTS", die === 2 ? `a move on both dice spends all ${budget} points` : `${budget} points are left on the ${DIE_CHOICES[die]} die`);
   }

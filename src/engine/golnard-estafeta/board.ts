@@ -1,3 +1,7 @@
+import { grid, type Cell, type Point } from "../common/grid.js";
+
+export type { Cell, Point } from "../common/grid.js";
+
 /**
  * The board of the relay ("Board"): 12 x 12 cells, four 6 x 6 zones behind a
  * cross-shaped wall, and for every lane the gate and formation cells on each of the four faces.
@@ -8,16 +12,8 @@ export const SIZE = 12;
 export const ZONE_SIZE = 6;
 export const CELLS = SIZE * SIZE;
 
-/** A cell as the API spells it: x = column (0 = left), y = row (0 = top). */
-export type Point = { readonly x: number; readonly y: number };
-
-/** Cells are numbered y * 12 + x inside the engine: cheap to compare, store and index. */
-export type Cell = number;
-export const cellOf = (x: number, y: number): Cell => y * SIZE + x;
-export const xOf = (cell: Cell): number => cell % SIZE;
-export const yOf = (cell: Cell): number => (cell - (cell % SIZE)) / SIZE;
-export const pointOf = (cell: Cell): Point => ({ x: xOf(cell), y: yOf(cell) });
-export const chebyshev = (a: Cell, b: Cell): number => Math.max(Math.abs(xOf(a) - xOf(b)), Math.abs(yOf(a) - yOf(b)));
+/** Cells on the common grid: numbered y * 12 + x inside the engine. */
+export const { cellOf, cellAt, xOf, yOf, pointOf, chebyshev } = grid(SIZE, SIZE);
 
 /** Zones clockwise from the top left; the course runs Z1 -> Z2 -> Z3 -> Z4 -> finish. */
 export const ZONES = ["Z1", "Z2", "Z3", "Z4"] as const;

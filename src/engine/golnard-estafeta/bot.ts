@@ -1,5 +1,5 @@
 import { greedyBot, type Bot } from "../common/bot.js";
-import { cellOf, chebyshev, gateOf, zoneOf, type Cell } from "./board.js";
+import { cellAt, chebyshev, gateOf, zoneOf, type Cell } from "./board.js";
 import { isTrailingZone } from "./crossing.js";
 import { TOKENS, type EstafetaMove } from "./options.js";
 import type { EstafetaState } from "./state.js";
@@ -43,7 +43,7 @@ export function progressScorer(state: EstafetaState): (move: EstafetaMove) => nu
   return (move) => {
     if (move.to === "finish") return 1000 + (move.points ?? 0);
     const from = state.tokens[team]![TOKENS.indexOf(move.token)]!.cell!;
-    const to = cellOf(move.to.x, move.to.y);
+    const to = cellAt(move.to);
     const crossings = (zoneOf(to) - zoneOf(from) + 4) % 4;
     return crossings * 100 + value(to, from) - value(from, from);
   };

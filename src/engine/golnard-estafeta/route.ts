@@ -1,4 +1,4 @@
-import { FINISH_FACE, zoneOf, type Cell, type Lane } from "./board.js";
+import { FINISH_FACE, xOf, yOf, zoneOf, type Cell, type Lane } from "./board.js";
 import { gateRule } from "./crossing.js";
 import type { Reason } from "./errors.js";
 import type { Variant } from "./options.js";
@@ -34,7 +34,7 @@ export interface RouteContext {
   readonly occupied: ReadonlySet<Cell>;
 }
 
-const label = (cell: Cell): string => `(${cell % 12},${Math.floor(cell / 12)})`;
+const label = (cell: Cell): string => `(${xOf(cell)},${yOf(cell)})`;
 
 /**
  * Walks an explicit route step by step (Movement): king steps inside the zone onto

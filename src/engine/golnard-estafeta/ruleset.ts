@@ -1,4 +1,3 @@
-import { withoutNotes } from "../common/advanced.js";
 import { legalMoves, mustPass, NOTES, pass, play } from "./actions.js";
 import { REASONS } from "./errors.js";
 import { moveSchema, optionsSchema, type EstafetaMove, type EstafetaOptions } from "./options.js";
@@ -8,6 +7,7 @@ import type { EstafetaState } from "./state.js";
 import { roundsPlayed } from "./turns.js";
 import { view } from "./view.js";
 import { seatSides } from "../common/sides.js";
+import { defineRuleset } from "../define-ruleset.js";
 import type { DiceRuleset, RulesetOutcome, Side, Turn } from "../ruleset.js";
 
 const seats = (state: EstafetaState): number[] => Array.from({ length: state.teams }, (_, i) => i);
@@ -56,7 +56,7 @@ function outcome(state: EstafetaState): RulesetOutcome | null {
 const sides = (state: EstafetaState): Side[] => seatSides(seats(state).map(teamSide));
 
 /** The relay race: sprint (one lap) or stayer (four laps). */
-export const golnardEstafeta: DiceRuleset<EstafetaOptions, EstafetaState, EstafetaMove> = {
+export const golnardEstafeta: DiceRuleset<EstafetaOptions, EstafetaState, EstafetaMove> = defineRuleset({
   id: "golnard-estafeta",
   dice: "d6",
   stateVersion: 1,
@@ -68,12 +68,12 @@ export const golnardEstafeta: DiceRuleset<EstafetaOptions, EstafetaState, Estafe
   setup,
   sides,
   turn,
-  applyDice: (state, dice) => withoutNotes(applyDice(state, dice)),
+  applyDice,
   legalMoves,
   play,
   mustPass,
-  pass: (state) => withoutNotes(pass(state)),
+  pass,
   diceLeft: (state) => (state.stage === "play" && state.dice ? [...state.dice] : null),
-  view: (state, seat) => view(state, seat, turn(state)),
+  view,
   outcome,
-};
+});

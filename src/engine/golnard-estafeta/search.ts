@@ -1,4 +1,5 @@
-import { type Cell, type Lane, type ZoneIndex } from "./board.js";
+import * as B from "./board.js";
+import type { Cell, Lane, ZoneIndex } from "./board.js";
 import { gateRule } from "./crossing.js";
 import type { Variant } from "./options.js";
 import type { TokenState } from "./state.js";
@@ -7,6 +8,7 @@ import * as Z from "./zones.js";
 // Module-local copies: loaders that emulate ES live bindings turn every imported name into a
 // getter call, which costs more than the search itself in its inner loop.
 const { FULL, HALF, NOT_COL0, NOT_COL5 } = Z;
+const { chebyshev, zoneOf } = B;
 const LOCAL: Int8Array = Z.LOCAL;
 const ZONE_CELL: Int16Array = Z.ZONE_CELL;
 const NB_A: Int32Array = Z.NB_A;
@@ -39,12 +41,6 @@ function popcount(v: number): number {
  * Module-level scratch arrays keep the search allocation-free; it is synchronous and not
  * re-entered, so callers still see a pure function.
  */
-
-const zoneOf = (cell: Cell): ZoneIndex => {
-  const x = cell % 12;
-  return (cell < 72 ? (x < 6 ? 0 : 1) : x < 6 ? 3 : 2) as ZoneIndex;
-};
-const chebyshev = (a: Cell, b: Cell): number => Math.max(Math.abs((a % 12) - (b % 12)), Math.abs(((a / 12) | 0) - ((b / 12) | 0)));
 
 export interface SearchPosition {
   readonly variant: Variant;
@@ -90,7 +86,7 @@ const BALL = new Int32Array(36 * K * 2);
 for (let c = 0; c < 36; c++) {
   for (let r = 0; r < K; r++) {
     for (let t = 0; t < 36; t++) {
-      if (Math.max(Math.abs((c % 6) - (t % 6)), Math.abs(((c / 6) | 0) - ((t / 6) | 0))) <= r) {
+      if (Z.ZONE_GRID.chebyshev(c, t) <= r) {
         BALL[(c * K + r) * 2] = BALL[(c * K + r) * 2]! | bitA(t);
         BALL[(c * K + r) * 2 + 1] = BALL[(c * K + r) * 2 + 1]! | bitB(t);
       }

@@ -1,4 +1,5 @@
-import { CELLS, SIZE, ZONE_ORIGIN, ZONE_SIZE, zoneOf, type Cell, type ZoneIndex } from "./board.js";
+import { grid } from "../common/grid.js";
+import { CELLS, chebyshev, SIZE, xOf, yOf, ZONE_ORIGIN, ZONE_SIZE, zoneOf, type Cell, type ZoneIndex } from "./board.js";
 
 /**
  * Zone-local geometry for the path search. Steps never leave a zone except through a gate, so
@@ -7,14 +8,17 @@ import { CELLS, SIZE, ZONE_ORIGIN, ZONE_SIZE, zoneOf, type Cell, type ZoneIndex 
  * let a whole breadth-first layer be computed with a dozen operations instead of a loop.
  */
 
-/** Local index 0..35 of a cell in its own zone (row-major inside the zone). */
+/** A zone as a grid of its own: local cells 0..35, row-major inside the zone. */
+export const ZONE_GRID = grid(ZONE_SIZE, ZONE_SIZE);
+
+/** Local index 0..35 of a cell in its own zone. */
 export const LOCAL: Int8Array = new Int8Array(CELLS);
 /** ZONE_CELL[zone * 36 + local] = board cell. */
 export const ZONE_CELL: Int16Array = new Int16Array(4 * 36);
 for (let cell = 0; cell < CELLS; cell++) {
   const zone = zoneOf(cell);
   const o = ZONE_ORIGIN[zone]!;
-  const local = (Math.floor(cell / SIZE) - o.y) * ZONE_SIZE + ((cell % SIZE) - o.x);
+  const local = ZONE_GRID.cellOf(xOf(cell) - o.x, yOf(cell) - o.y);
   LOCAL[cell] = local;
   ZONE_CELL[zone * 36 + local] = cell;
 }
@@ -48,13 +52,11 @@ export const DIRECTIONS = [
 
 /** Neighbours of a local cell inside its zone (walls cut the rest), in DIRECTIONS order. */
 export const NEIGHBOURS: readonly (readonly number[])[] = Array.from({ length: 36 }, (_, local) => {
-  const lx = local % ZONE_SIZE;
-  const ly = (local - lx) / ZONE_SIZE;
   const out: number[] = [];
   for (const [dx, dy] of DIRECTIONS) {
-    const nx = lx + dx;
-    const ny = ly + dy;
-    if (nx >= 0 && ny >= 0 && nx < ZONE_SIZE && ny < ZONE_SIZE) out.push(ny * ZONE_SIZE + nx);
+    const nx = ZONE_GRID.xOf(local) + dx;
+    const ny = ZONE_GRID.yOf(local) + dy;
+    if (ZONE_GRID.inside(nx, ny)) out.push(ZONE_GRID.cellOf(nx, ny));
   }
   return out;
 });
@@ -69,12 +71,7 @@ NEIGHBOURS.forEach((list, local) => {
 });
 
 /** Are two board cells one king step apart inside the same zone (i.e. not across a wall)? */
-export const isZoneStep = (from: Cell, to: Cell): boolean => {
-  if (from === to || zoneOf(from) !== zoneOf(to)) return false;
-  const dx = Math.abs((from % SIZE) - (to % SIZE));
-  const dy = Math.abs(Math.floor(from / SIZE) - Math.floor(to / SIZE));
-  return dx <= 1 && dy <= 1;
-};
+export const isZoneStep = (from: Cell, to: Cell): boolean => zoneOf(from) === zoneOf(to) && chebyshev(from, to) === 1;
 
 /** Board cells of a zone, for tests and the view. */
 export const cellsOfZone = (zone: ZoneIndex): Cell[] => Array.from({ length: 36 }, (_, local) => ZONE_CELL[zone * 36 + local]!);

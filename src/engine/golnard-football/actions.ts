@@ -7,7 +7,7 @@ import type { FootballMove } from "./move-schema.js";
 import { endPenalty } from "./resolve.js";
 import { occupancy, type FootballState, type TurnStage } from "./state.js";
 import { ok, type Result } from "../result.js";
-import type { Advanced, Note, Pass } from "../ruleset.js";
+import type { Note, Pass } from "../ruleset.js";
 
 export { play } from "./resolve.js";
 
@@ -65,12 +65,11 @@ export function mustPass(s: FootballState): Pass | null {
  * no free cell in the goalkeeper zone puts the ball on the first free cell of the penalty area
  * (then of the half); a penalty with no cell for the ball is a miss.
  */
-export function pass(s: FootballState): Result<Advanced<FootballState>> {
+export function pass(s: FootballState, notes: Note[]): Result<FootballState> {
   if (s.stage.kind === "over") return refuse("GAME_OVER", "the match is over");
   if (s.stage.kind !== "turn" || s.stage.step === "roll") return refuse("NOTHING_TO_PASS", "nothing to pass: no roll is being played");
   const t: TurnStage = s.stage;
   if (hasAction(s, actingSeat(s)!)) return refuse("LEGAL_MOVE_EXISTS", "a legal action exists");
-  const notes: Note[] = [];
   switch (t.step) {
     case "place": {
       const occ = occupancy(s.tokens);
@@ -79,12 +78,12 @@ export function pass(s: FootballState): Result<Advanced<FootballState>> {
         return -1;
       };
       const at = free(true) >= 0 ? free(true) : free(false);
-      return ok({ state: withTurnMarks({ ...s, ball: at, stage: { ...t, step: "roll" } }, notes), notes });
+      return ok(withTurnMarks({ ...s, ball: at, stage: { ...t, step: "roll" } }, notes));
     }
     case "move":
-      if (t.play !== "penalty" && t.play !== "shootout") return ok({ state: finishTurn(s, { kind: "next" }, notes), notes });
-      return ok({ state: endPenalty(s, false, notes), notes });
+      if (t.play !== "penalty" && t.play !== "shootout") return ok(finishTurn(s, { kind: "next" }, notes));
+      return ok(endPenalty(s, false, notes));
     default:
-      return ok({ state: endPenalty(s, false, notes), notes });
+      return ok(endPenalty(s, false, notes));
   }
 }

@@ -1,29 +1,19 @@
+import { grid, type Cell } from "../common/grid.js";
+import type { SideIndex } from "../common/home-away.js";
+
+export type { Cell, Point } from "../common/grid.js";
+
 /**
- * The 20 x 10 field. Cells are numbered `y * 20 + x` (x = column from the left, y = row from the
- * top); the API speaks `{x, y}`. Home defends the left end (x = 0), away the right end (x = 19);
- * the right half is the left half mirrored (x -> 19 - x).
+ * The 20 x 10 field, on the common grid: cells numbered `y * 20 + x` (x = column from the left,
+ * y = row from the top). Home defends the left end (x = 0), away the right end (x = 19); the
+ * right half is the left half mirrored (x -> 19 - x).
+ * Sides are indexes (`SideIndex`): 0 = home (defends x = 0), 1 = away (defends x = 19).
  */
 export const WIDTH = 20;
 export const HEIGHT = 10;
 export const CELLS = WIDTH * HEIGHT;
-export type Cell = number;
 
-export type Point = { readonly x: number; readonly y: number };
-
-export const cellOf = (x: number, y: number): Cell => y * WIDTH + x;
-export const xOf = (c: Cell): number => c % WIDTH;
-export const yOf = (c: Cell): number => Math.floor(c / WIDTH);
-/** One frozen point per cell, shared: moves and views are built from these without allocating. */
-const POINTS: readonly Point[] = Array.from({ length: WIDTH * HEIGHT }, (_, c) => Object.freeze({ x: c % WIDTH, y: Math.floor(c / WIDTH) }));
-export const pointOf = (c: Cell): Point => POINTS[c] ?? { x: xOf(c), y: yOf(c) };
-export const inField = (x: number, y: number): boolean => x >= 0 && x < WIDTH && y >= 0 && y < HEIGHT;
-export const chebyshev = (a: Cell, b: Cell): number => Math.max(Math.abs(xOf(a) - xOf(b)), Math.abs(yOf(a) - yOf(b)));
-
-/** The two sides, by index: 0 = home (defends x = 0), 1 = away (defends x = 19). */
-export const SIDES = ["home", "away"] as const;
-export type SideName = (typeof SIDES)[number];
-export type SideIndex = 0 | 1;
-export const otherSide = (s: SideIndex): SideIndex => (s === 0 ? 1 : 0);
+export const { cellOf, cellAt, xOf, yOf, pointOf, inside, chebyshev } = grid(WIDTH, HEIGHT);
 
 /** The eight straight directions a kick or a set-piece ball move may take (N = toward y = 0). */
 export const DIRECTIONS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"] as const;
@@ -35,7 +25,7 @@ export const DY: Readonly<Record<Direction, number>> = { N: -1, NE: -1, E: 0, SE
 export function stepFrom(c: Cell, d: Direction, n = 1): Cell {
   const x = xOf(c) + DX[d] * n;
   const y = yOf(c) + DY[d] * n;
-  return inField(x, y) ? cellOf(x, y) : -1;
+  return inside(x, y) ? cellOf(x, y) : -1;
 }
 
 /** King-step neighbours of every cell, in direction order (so every search is deterministic). */

@@ -1,12 +1,13 @@
 import { greedyBot, type Bot } from "../common/bot.js";
-import { cellOf, chebyshev, FORWARD, halfOf, isPenaltyArea, NEIGHBOURS, otherSide, toGoalLine, type Cell, type Direction, type SideIndex } from "./board.js";
+import { cellAt, cellOf, chebyshev, FORWARD, halfOf, isPenaltyArea, NEIGHBOURS, toGoalLine, type Cell, type Direction } from "./board.js";
 
 const KEEPER_HOME: readonly [Cell, Cell] = [cellOf(1, 4), cellOf(18, 5)];
-import { cellAt, occWithout } from "./context.js";
+import { occWithout } from "./context.js";
 import { flight } from "./kick.js";
 import type { FootballMove } from "./move-schema.js";
 import { runOutcome, shot, slideEnd } from "./penalty.js";
 import { keeperOf, occupancy, sideOfToken, tokenIndex, type FootballState, type TurnStage } from "./state.js";
+import { otherIndex, type SideIndex } from "../common/home-away.js";
 
 /**
  * A football bot: it runs at the ball, takes it, passes to team-mates (for the pass bonus) and
@@ -40,10 +41,10 @@ export function scorer(state: FootballState): (m: FootballMove) => number {
         return -1000;
       case "land": {
         let v = 5 * gain(from, f.cell);
-        const keeper = state.tokens[keeperOf(otherSide(side))]!;
+        const keeper = state.tokens[keeperOf(otherIndex(side))]!;
         if (state.rules.penalties && chebyshev(keeper, f.cell) === 1) v += 150;
         if (second && near(f.cell, side, i)) v += 60;
-        if (near(f.cell, otherSide(side))) v -= 15;
+        if (near(f.cell, otherIndex(side))) v -= 15;
         if (toGoalLine(side, f.cell) > 15) v -= 20;
         return v;
       }
@@ -59,7 +60,7 @@ export function scorer(state: FootballState): (m: FootballMove) => number {
         if (keeperOut) return -50;
         if (m.ball) {
           if (!m.drop) return 80 + 2 * (ball === null ? 0 : gain(ball, to));
-          return 10 + 4 * (ball === null ? 0 : gain(ball, cellAt(m.drop))) - (near(cellAt(m.drop), otherSide(side)) ? 10 : 0);
+          return 10 + 4 * (ball === null ? 0 : gain(ball, cellAt(m.drop))) - (near(cellAt(m.drop), otherIndex(side)) ? 10 : 0);
         }
         if (ball === null) return 0;
         // Keepers stay home (outside its area a keeper risks a penalty); field tokens run at the ball.

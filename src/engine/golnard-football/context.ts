@@ -1,6 +1,7 @@
-import { CELLS, isGoalZone, NEIGHBOURS, pointOf, type Cell, type Point, type SideIndex } from "./board.js";
-import { keeperOf, occupancy, otherSideOf, ownerSeat, sideOfToken, tokensOfSeat, type FootballState, type TurnStage } from "./state.js";
+import { CELLS, isGoalZone, NEIGHBOURS, type Cell } from "./board.js";
+import { keeperOf, occupancy, ownerSeat, sideOfToken, tokensOfSeat, type FootballState, type TurnStage } from "./state.js";
 import type { WalkContext } from "./walk.js";
+import { otherIndex, type SideIndex } from "../common/home-away.js";
 
 /** One position in the middle of a turn, with what every rule check of it needs computed once. */
 export interface Ctx {
@@ -36,14 +37,14 @@ export function spend(t: TurnStage, points: number): boolean[] {
 export function actingSeat(s: FootballState): number | null {
   if (s.stage.kind !== "turn") return null;
   const t = s.stage;
-  return t.step === "keeper" ? ownerSeat(s, keeperOf(otherSideOf(t.side))) : t.seat;
+  return t.step === "keeper" ? ownerSeat(s, keeperOf(otherIndex(t.side))) : t.seat;
 }
 
 export function ctxOf(s: FootballState): Ctx {
   const t = s.stage as TurnStage;
   const occ = occupancy(s.tokens);
   const opponentNear = new Uint8Array(CELLS);
-  const base = otherSideOf(t.side) * 11;
+  const base = otherIndex(t.side) * 11;
   for (let i = base; i < base + 11; i++) for (const n of NEIGHBOURS[s.tokens[i]!]!) opponentNear[n] = 1;
   return { s, t, side: t.side, occ, dice: unusedDice(t), own: tokensOfSeat(s, t.seat), opponentNear };
 }
@@ -80,6 +81,3 @@ export function dropCells(tokens: readonly Cell[], at: Cell): Cell[] {
   const occ = occupancy(tokens);
   return NEIGHBOURS[at]!.filter((n) => occ[n] === 0 && !isGoalZone(n));
 }
-
-export const pt = (c: Cell): Point => pointOf(c);
-export const cellAt = (p: Point): Cell => p.y * 20 + p.x;

@@ -1,8 +1,10 @@
-import { halfOf, KICKOFF_SPOT, otherSide, pointOf, SIDES, type Cell, type SideIndex } from "./board.js";
+import { halfOf, KICKOFF_SPOT, pointOf, type Cell } from "./board.js";
 import type { Note } from "../ruleset.js";
 import { cornerOf, lineStart, mustExit, offsideTokens } from "./set-pieces.js";
+import { over } from "./end.js";
 import { beginShootoutKick } from "./shootout.js";
-import { numberOf, occupancy, sideOfToken, tokensOfSeat, type EndReason, type FootballState, type Line, type Play, type TurnStage } from "./state.js";
+import { inc, numberOf, occupancy, sideOfToken, tokensOfSeat, type EndReason, type FootballState, type Line, type Play, type TurnStage } from "./state.js";
+import { HOME_AWAY, otherIndex, type SideIndex } from "../common/home-away.js";
 
 /** How a turn ended, which decides the next one. */
 export type Award =
@@ -27,10 +29,6 @@ interface Next {
   readonly line?: Line;
   readonly origin?: Cell | null;
 }
-
-export const sideName = (s: SideIndex): string => SIDES[s];
-const pt = (c: Cell) => pointOf(c);
-export const inc = (pair: readonly [number, number], side: SideIndex, by = 1): [number, number] => (side === 0 ? [pair[0] + by, pair[1]] : [pair[0], pair[1] + by]);
 
 /** Ordinary turns per side in the current period. */
 export function periodLength(s: FootballState): number {
@@ -58,25 +56,25 @@ export function finishTurn(state: FootballState, award: Award, notes: Note[]): F
   let next: Next;
   switch (award.kind) {
     case "next":
-      next = { side: otherSide(mover), play: "ordinary" };
+      next = { side: otherIndex(mover), play: "ordinary" };
       break;
     case "bonus":
       if (t.extra) {
-        notes.push({ type: "passBonusLapsed", side: sideName(mover) });
-        next = { side: otherSide(mover), play: "ordinary" };
+        notes.push({ type: "passBonusLapsed", side: HOME_AWAY[mover] });
+        next = { side: otherIndex(mover), play: "ordinary" };
       } else {
         next = { side: mover, play: "ordinary", bonus: true };
       }
       break;
     case "goal": {
-      const scorer = otherSide(award.against);
+      const scorer = otherIndex(award.against);
       s = { ...s, score: inc(s.score, scorer), ball: null };
-      notes.push({ type: "goal", side: sideName(scorer), against: sideName(award.against), ownGoal: sideOfToken(award.by) === award.against, token: numberOf(award.by), at: pt(award.cell), score: [...s.score] });
+      notes.push({ type: "goal", side: HOME_AWAY[scorer], against: HOME_AWAY[award.against], ownGoal: sideOfToken(award.by) === award.against, token: numberOf(award.by), at: pointOf(award.cell), score: [...s.score] });
       if (s.rules.mode === "goals" && s.score[scorer] >= s.rules.goals!) return over(s, "goals", notes);
       let kicker = award.against;
       if (kicker === mover && t.extra) {
-        notes.push({ type: "converted", from: "kickoff", to: "kickoff", side: sideName(otherSide(mover)) });
-        kicker = otherSide(mover);
+        notes.push({ type: "converted", from: "kickoff", to: "kickoff", side: HOME_AWAY[otherIndex(mover)] });
+        kicker = otherIndex(mover);
       }
       next = { side: kicker, play: "kickoff" };
       break;
@@ -105,18 +103,18 @@ export function finishTurn(state: FootballState, award: Award, notes: Note[]): F
  */
 function outAward(s: FootballState, t: TurnStage, out: Extract<Award, { kind: "out" }>, notes: Note[]): Next {
   const toucher = sideOfToken(out.lastToucher);
-  notes.push({ type: "out", line: out.line, at: pt(out.exit), lastToucher: { side: sideName(toucher), token: numberOf(out.lastToucher) } });
+  notes.push({ type: "out", line: out.line, at: pointOf(out.exit), lastToucher: { side: HOME_AWAY[toucher], token: numberOf(out.lastToucher) } });
   type Kind = "throwIn" | "corner" | "goalKick";
   let kind: Kind;
   let side: SideIndex;
   if (out.line === "touch") {
     kind = "throwIn";
-    side = otherSide(toucher);
+    side = otherIndex(toucher);
   } else {
     const defender = halfOf(out.exit);
     if (toucher === defender && s.rules.corners) {
       kind = "corner";
-      side = otherSide(defender);
+      side = otherIndex(defender);
     } else {
       kind = "goalKick";
       side = defender;
@@ -124,10 +122,10 @@ function outAward(s: FootballState, t: TurnStage, out: Extract<Award, { kind: "o
   }
   if (side === t.side && t.extra) {
     const from = kind;
-    side = otherSide(t.side);
+    side = otherIndex(t.side);
     if (kind === "corner") kind = "goalKick";
     else if (kind === "goalKick") kind = s.rules.corners ? "corner" : "throwIn";
-    notes.push({ type: "converted", from, to: kind, side: sideName(side) });
+    notes.push({ type: "converted", from, to: kind, side: HOME_AWAY[side] });
   }
   const occ = occupancy(s.tokens);
   switch (kind) {
@@ -149,12 +147,12 @@ function awardNote(next: Next, extra: boolean, notes: Note[]): void {
   if (type) {
     notes.push({
       type,
-      side: sideName(next.side),
-      ...(next.origin !== undefined && next.origin !== null ? { at: pt(next.origin) } : {}),
+      side: HOME_AWAY[next.side],
+      ...(next.origin !== undefined && next.origin !== null ? { at: pointOf(next.origin) } : {}),
       ...(next.play === "ordinary" ? { asOrdinaryTurn: true } : {}),
     });
   }
-  if (extra) notes.push({ type: "extraTurn", side: sideName(next.side), reason: next.bonus ? "passBonus" : next.play });
+  if (extra) notes.push({ type: "extraTurn", side: HOME_AWAY[next.side], reason: next.bonus ? "passBonus" : next.play });
 }
 
 /** Starts the next turn: the side's next seat in rotation (the same seat for a pass bonus). */
@@ -210,8 +208,8 @@ export function withTurnMarks(s: FootballState, notes: Note[]): FootballState {
   if (t.play === "penalty" || t.play === "shootout") return s;
   const offside = s.rules.offside && s.ball !== null ? offsideTokens(s.tokens, s.ball, t.side) : [];
   const forced = t.play === "throwIn" || t.play === "corner" ? [] : tokensOfSeat(s, t.seat).filter((i) => mustExit(s.tokens, i));
-  if (offside.length > 0) notes.push({ type: "offside", side: sideName(t.side), tokens: offside.map(numberOf) });
-  if (forced.length > 0) notes.push({ type: "forcedExit", side: sideName(t.side), tokens: forced.map(numberOf) });
+  if (offside.length > 0) notes.push({ type: "offside", side: HOME_AWAY[t.side], tokens: offside.map(numberOf) });
+  if (forced.length > 0) notes.push({ type: "forcedExit", side: HOME_AWAY[t.side], tokens: forced.map(numberOf) });
   return { ...s, stage: { ...t, offside, forced } };
 }
 
@@ -224,7 +222,7 @@ function endPeriod(s: FootballState, notes: Note[]): FootballState {
     case 1:
     case 3:
       notes.push({ type: "halfTime", period: s.period, score });
-      return startPeriod(s, s.period + 1, otherSide(first), notes);
+      return startPeriod(s, s.period + 1, otherIndex(first), notes);
     case 2:
       notes.push({ type: "fullTime", score });
       if (s.score[0] === s.score[1] && s.rules.extraTime) return startPeriod(s, 3, first, notes);
@@ -238,20 +236,15 @@ function endPeriod(s: FootballState, notes: Note[]): FootballState {
 /** Ends the match if a side is ahead (or a draw is allowed), else starts the shoot-out. */
 function decideLevel(s: FootballState, reason: EndReason, notes: Note[]): FootballState {
   if (s.score[0] === s.score[1] && s.rules.shootout) {
-    notes.push({ type: "shootoutStarted", first: sideName(s.firstKick!) });
+    notes.push({ type: "shootoutStarted", first: HOME_AWAY[s.firstKick!] });
     return beginShootoutKick({ ...s, shootout: { first: s.firstKick!, goals: [0, 0], kicks: [0, 0] }, run: null });
   }
   return over(s, reason, notes);
 }
 
-export function over(s: FootballState, reason: EndReason, notes: Note[]): FootballState {
-  notes.push({ type: "matchOver", reason, score: [...s.score], ...(s.shootout ? { shootout: [...s.shootout.goals] } : {}) });
-  return { ...s, stage: { kind: "over" }, ended: reason, holder: null };
-}
-
 /** A period starts from the formations with the kicking side's kickoff. */
 export function startPeriod(s: FootballState, period: number, kicker: SideIndex, notes: Note[]): FootballState {
   const fresh: FootballState = { ...s, period, counted: [0, 0], run: null, holder: null };
-  notes.push({ type: "kickoff", side: sideName(kicker), period });
+  notes.push({ type: "kickoff", side: HOME_AWAY[kicker], period });
   return beginTurn(fresh, { side: kicker, play: "kickoff" }, false, notes);
 }

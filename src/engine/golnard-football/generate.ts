@@ -1,11 +1,12 @@
-import { DIRECTIONS, FORWARD, isGoalZone, isKeeperZone, NEIGHBOURS, otherSide, type Cell } from "./board.js";
-import { actingSeat, afterWalk, ctxOf, occWithout, pt, walkCtx, type Ctx } from "./context.js";
+import { cellAt, DIRECTIONS, FORWARD, isGoalZone, isKeeperZone, NEIGHBOURS, pointOf, type Cell } from "./board.js";
+import { actingSeat, afterWalk, ctxOf, occWithout, walkCtx, type Ctx } from "./context.js";
 import { flight } from "./kick.js";
 import type { FootballMove } from "./move-schema.js";
 import { runOutcome } from "./penalty.js";
 import { ballTarget, goalKickCells, lineDirections, penaltyBallCells, penaltyKeeperCells, penaltyKickerCells } from "./set-pieces.js";
 import { isKeeper, keeperOf, numberOf, type FootballState } from "./state.js";
 import { reach, statesAt, type Reach } from "./walk.js";
+import { otherIndex } from "../common/home-away.js";
 
 /** Receives each legal action in turn; returning true stops the enumeration (a cheap "is there any?"). */
 export type Visit = (move: FootballMove) => boolean | void;
@@ -15,7 +16,7 @@ const STOP: Visit = () => true;
 // Module-local aliases of imported helpers used in the hot loops below (an imported binding read
 // per call costs a getter call under some loaders).
 const NB = NEIGHBOURS;
-const point = pt;
+const point = pointOf;
 const GOAL_ZONE: Uint8Array = Uint8Array.from({ length: 200 }, (_, c) => (isGoalZone(c) ? 1 : 0));
 
 /**
@@ -28,20 +29,20 @@ export function eachAction(s: FootballState, seat: number, visit: Visit): boolea
   if (s.stage.kind !== "turn" || actingSeat(s) !== seat) return false;
   const t = s.stage;
   const ctx = ctxOf(s);
-  const defender = otherSide(t.side);
+  const defender = otherIndex(t.side);
   switch (t.step) {
     case "roll":
       return false;
     case "place":
-      return goalKickCells(ctx.occ, t.side).some((c) => visit({ type: "goalKick", at: pt(c) }) === true);
+      return goalKickCells(ctx.occ, t.side).some((c) => visit({ type: "goalKick", at: point(c) }) === true);
     case "keeper":
-      return penaltyKeeperCells(ctx.occ, defender, keeperOf(defender)).some((c) => visit({ type: "penaltyKeeper", at: pt(c) }) === true);
+      return penaltyKeeperCells(ctx.occ, defender, keeperOf(defender)).some((c) => visit({ type: "penaltyKeeper", at: point(c) }) === true);
     case "ball":
-      return penaltyBallCells(ctx.occ, defender).some((c) => visit({ type: "penaltyBall", at: pt(c) }) === true);
+      return penaltyBallCells(ctx.occ, defender).some((c) => visit({ type: "penaltyBall", at: point(c) }) === true);
     case "kicker":
       for (const i of ctx.own) {
         if (isKeeper(i)) continue;
-        for (const c of penaltyKickerCells(ctx.occ, defender, i, s.ball!)) if (visit({ type: "penaltyKicker", token: numberOf(i), at: pt(c) })) return true;
+        for (const c of penaltyKickerCells(ctx.occ, defender, i, s.ball!)) if (visit({ type: "penaltyKicker", token: numberOf(i), at: point(c) })) return true;
       }
       return false;
     case "move":
@@ -88,7 +89,7 @@ export function forcedWalks(ctx: Ctx): FootballMove[] | null {
     for (const die of ctx.dice) {
       const list: FootballMove[] = [];
       walksOf(ctx, f, die, r, (m) => void list.push(m));
-      const outside = list.filter((m) => m.type === "walk" && !isKeeperZone(m.to.y * 20 + m.to.x));
+      const outside = list.filter((m) => m.type === "walk" && !isKeeperZone(cellAt(m.to)));
       out.push(...(outside.length > 0 ? outside : list));
     }
   }
@@ -191,7 +192,7 @@ function walkKicksOf(ctx: Ctx, i: number, die: number, r: Reach, take: boolean, 
       const stop = st >> 1;
       if (!ctx.opponentNear[stop] && !(take && stop === s.ball && r.arrival[k] !== 0)) continue;
       const length = die - k;
-      if (kicksOf(ctx, i, stop, length, occ, (dir) => visit({ type: "walkKick", token: numberOf(i), die, stop: pt(stop), length, direction: dir }))) return true;
+      if (kicksOf(ctx, i, stop, length, occ, (dir) => visit({ type: "walkKick", token: numberOf(i), die, stop: point(stop), length, direction: dir }))) return true;
     }
   }
   return false;

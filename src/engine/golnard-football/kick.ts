@@ -1,6 +1,7 @@
-import { DX, DY, FORWARD, goalOwner, halfOf, isGoalZone, zoneOf, otherSide, type Cell, type Direction, type SideIndex } from "./board.js";
+import { DX, DY, FORWARD, goalOwner, halfOf, isGoalZone, zoneOf, type Cell, type Direction } from "./board.js";
 import type { Line } from "./state.js";
 import { keeperOf, sideOfToken } from "./state.js";
+import { otherIndex, type SideIndex } from "../common/home-away.js";
 
 /** Why a kick cannot be played. */
 export type KickRefusal = "KICK_BLOCKED" | "LANDING_OCCUPIED" | "ALONG_GOAL_LINE" | "OFFSIDE";
@@ -32,7 +33,7 @@ export function keeperAtHome(tokens: readonly Cell[], keeper: number): boolean {
 export function flight(tokens: readonly Cell[], occ: Int8Array, kicker: number, from: Cell, dir: Direction, length: number, offside: boolean): Flight {
   const side = sideOfToken(kicker);
   if (offside && FORWARD[side].includes(dir)) return { kind: "illegal", reason: "OFFSIDE" };
-  const keeper = keeperOf(otherSide(side));
+  const keeper = keeperOf(otherIndex(side));
   const keeperCell = keeperAtHome(tokens, keeper) ? tokens[keeper]! : -1;
   const over: number[] = [];
   const dx = DX[dir];

@@ -1,5 +1,6 @@
 import * as z from "../../zod.js";
-import { cellOf, halfOf, HEIGHT, isCentreCircle, isKeeperZone, SIDES, WIDTH, zoneOf, type Cell, type SideIndex } from "./board.js";
+import { cellAt, halfOf, HEIGHT, isCentreCircle, isKeeperZone, WIDTH, zoneOf, type Cell } from "./board.js";
+import { HOME_AWAY, type SideIndex } from "../common/home-away.js";
 
 /** How the match ends: halves of a fixed number of turns, or the first side to a number of goals. */
 export const MODES = ["halves", "goals"] as const;
@@ -42,7 +43,7 @@ export const DEFAULT_FORMATIONS: readonly [readonly PointInput[], readonly Point
 /** What is wrong with a side's formation (empty = fine): the set-up rule of the game. */
 export function formationProblems(side: SideIndex, formation: readonly PointInput[]): string[] {
   const problems: string[] = [];
-  const cells = formation.map((p) => cellOf(p.x, p.y));
+  const cells = formation.map(cellAt);
   if (new Set(cells).size !== cells.length) problems.push("two tokens on one cell");
   cells.forEach((c, i) => {
     const own = halfOf(c) === side;
@@ -85,7 +86,7 @@ export const optionsSchema = z
   })
   .check(
     z.superRefine((o, ctx) => {
-      SIDES.forEach((name, side) => {
+      HOME_AWAY.forEach((name, side) => {
         const f = o.formations?.[name];
         if (!f) return;
         for (const message of formationProblems(side as SideIndex, f)) ctx.addIssue({ code: "custom", message, path: ["formations", name] });
@@ -112,4 +113,4 @@ export interface Rules {
   readonly penalties: boolean;
 }
 
-export const formationCells = (f: readonly PointInput[]): Cell[] => f.map((p) => cellOf(p.x, p.y));
+export const formationCells = (f: readonly PointInput[]): Cell[] => f.map(cellAt);

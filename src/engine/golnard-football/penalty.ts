@@ -1,7 +1,8 @@
-import { chebyshev, isGoalZone, NEIGHBOURS, otherSide, stepFrom, toGoalLine, type Cell, type Direction, type SideIndex } from "./board.js";
+import { chebyshev, isGoalZone, NEIGHBOURS, stepFrom, toGoalLine, type Cell, type Direction } from "./board.js";
 import type { Slide } from "./move-schema.js";
 import { keeperOf } from "./state.js";
 import { canStep, type WalkContext } from "./walk.js";
+import { otherIndex, type SideIndex } from "../common/home-away.js";
 
 /** What a penalty run with one die does: it reaches the ball (then these slides are allowed) or misses. */
 export interface RunOutcome {
@@ -54,7 +55,7 @@ export const slideEnd = (ball: Cell, slide: Slide, surplus: number): Cell => (sl
 export type Shot = { readonly kind: "goal"; readonly cell: Cell } | { readonly kind: "saved"; readonly cell: Cell } | { readonly kind: "miss" };
 
 export function shot(tokens: readonly Cell[], ball: Cell, attacker: SideIndex, dir: Direction, die: number): Shot {
-  const keeperCell = tokens[keeperOf(otherSide(attacker))]!;
+  const keeperCell = tokens[keeperOf(otherIndex(attacker))]!;
   for (let i = 1; i <= die; i++) {
     const c = stepFrom(ball, dir, i);
     if (c < 0) return { kind: "miss" };

@@ -1,7 +1,7 @@
-import { chebyshev, FORWARD, halfOf, isKeeperZone, isPenaltyArea, NEIGHBOURS, otherSide, type Cell, type SideIndex } from "./board.js";
-import { actingSeat, afterWalk, cellAt, ctxOf, dropCells, occWithout, pt, spend, walkCtx, type Ctx } from "./context.js";
+import { cellAt, chebyshev, FORWARD, halfOf, isKeeperZone, isPenaltyArea, NEIGHBOURS, pointOf, xOf, yOf, type Cell } from "./board.js";
+import { actingSeat, afterWalk, ctxOf, dropCells, occWithout, spend, walkCtx, type Ctx } from "./context.js";
 import { refuse } from "./errors.js";
-import { finishTurn, sideName, withTurnMarks, type Award } from "./flow.js";
+import { finishTurn, withTurnMarks, type Award } from "./flow.js";
 import { afterShootoutKick } from "./shootout.js";
 import { eachTake, forcedWalks, hasAction, turnEndsAt } from "./generate.js";
 import { flight, type Flight } from "./kick.js";
@@ -12,6 +12,7 @@ import { isKeeper, keeperOf, numberOf, sideOfToken, tokenIndex, type FootballSta
 import { pathTo, reach, stateOf, walkPath } from "./walk.js";
 import { ok, type Result } from "../result.js";
 import type { Note, Played } from "../ruleset.js";
+import { HOME_AWAY, otherIndex, type SideIndex } from "../common/home-away.js";
 
 type Outcome = Result<Played<FootballState, FootballMove>>;
 const done = (state: FootballState, move: FootballMove, notes: Note[]): Outcome => ok({ state, move, notes });
@@ -42,7 +43,7 @@ export function play(s: FootballState, seat: number, move: FootballMove): Outcom
     case "penaltyKeeper": {
       const ready = step("keeper");
       if (!ready.ok) return ready;
-      const defender = otherSide(t.side);
+      const defender = otherIndex(t.side);
       const keeper = keeperOf(defender);
       const at = cellAt(move.at);
       if (!penaltyKeeperCells(ctx.occ, defender, keeper).includes(at)) return refuse("BAD_PLACEMENT", "the keeper stands on a cell of its goal zone");
@@ -54,7 +55,7 @@ export function play(s: FootballState, seat: number, move: FootballMove): Outcom
       const ready = step("ball");
       if (!ready.ok) return ready;
       const at = cellAt(move.at);
-      if (!penaltyBallCells(ctx.occ, otherSide(t.side)).includes(at)) return refuse("BAD_PLACEMENT", "the ball goes on a token-free cell of the penalty zone with a straight or diagonal line to the goal");
+      if (!penaltyBallCells(ctx.occ, otherIndex(t.side)).includes(at)) return refuse("BAD_PLACEMENT", "the ball goes on a token-free cell of the penalty zone with a straight or diagonal line to the goal");
       return done({ ...s, ball: at, stage: { ...t, step: "kicker" } }, move, []);
     }
     case "penaltyKicker": {
@@ -63,7 +64,7 @@ export function play(s: FootballState, seat: number, move: FootballMove): Outcom
       const i = tokenIndex(t.side, move.token);
       if (!ctx.own.includes(i) || isKeeper(i)) return refuse("NOT_A_KICKER", "the kicker is a field token of the seat taking the penalty");
       const at = cellAt(move.at);
-      if (!penaltyKickerCells(ctx.occ, otherSide(t.side), i, s.ball!).includes(at)) return refuse("BAD_PLACEMENT", "the kicker stands on a token-free field cell outside the penalty area");
+      if (!penaltyKickerCells(ctx.occ, otherIndex(t.side), i, s.ball!).includes(at)) return refuse("BAD_PLACEMENT", "the kicker stands on a token-free field cell outside the penalty area");
       const tokens = s.tokens.slice();
       tokens[i] = at;
       return done({ ...s, tokens, stage: { ...t, step: "roll", kicker: i } }, move, []);
@@ -86,7 +87,7 @@ export function play(s: FootballState, seat: number, move: FootballMove): Outcom
 
 function ownToken(ctx: Ctx, token: number): Result<number> {
   const i = tokenIndex(ctx.side, token);
-  return ctx.own.includes(i) ? ok(i) : refuse("NOT_YOUR_TOKEN", `token ${token} of ${sideName(ctx.side)} is not moved by seat ${ctx.t.seat}`);
+  return ctx.own.includes(i) ? ok(i) : refuse("NOT_YOUR_TOKEN", `token ${token} of ${HOME_AWAY[ctx.side]} is not moved by seat ${ctx.t.seat}`);
 }
 
 /** The holder rule and the forced exit, for actions of ordinary turns. */
@@ -114,7 +115,7 @@ function walk(ctx: Ctx, move: MoveOf<"walk">, setPiece: boolean): Outcome {
     if (path.length !== move.die) return refuse("BAD_PATH", `a walk with a ${move.die} takes exactly ${move.die} steps, not ${path.length}`);
     const w = walkPath(wc, path);
     if (!w) return refuse("BAD_PATH", "some step of the path is not a legal king step (occupied, off the field, or into a zone the token may not enter)");
-    if (w.end !== to) return refuse("BAD_PATH", `the path ends on ${w.end % 20},${Math.floor(w.end / 20)}, not on ${move.to.x},${move.to.y}`);
+    if (w.end !== to) return refuse("BAD_PATH", `the path ends on ${xOf(w.end)},${yOf(w.end)}, not on ${move.to.x},${move.to.y}`);
     if (move.ball !== undefined && move.ball !== w.carrying) return refuse("BAD_PATH", `the path ${w.carrying ? "takes" : "does not take"} the ball`);
     carrying = w.carrying;
   } else {
@@ -144,11 +145,11 @@ function walk(ctx: Ctx, move: MoveOf<"walk">, setPiece: boolean): Outcome {
     drop = cellAt(move.drop);
     if (!dropCells(after.tokens, to).includes(drop)) return refuse("BAD_DROP", "the ball is dropped on a token-free neighbour of the holder, outside the goal zones");
   } else if (move.drop) return refuse("DROP_NOT_DUE", "only a walk that ends the turn holding the ball drops it");
-  const recorded: FootballMove = { type: "walk", token: move.token, die: move.die, to: move.to, ball: carrying, ...(drop !== null ? { drop: pt(drop) } : {}), path: path.map(pt) };
+  const recorded: FootballMove = { type: "walk", token: move.token, die: move.die, to: move.to, ball: carrying, ...(drop !== null ? { drop: pointOf(drop) } : {}), path: path.map(pointOf) };
   const notes: Note[] = [];
   if (ends) {
     const dropped: FootballState = { ...after, ball: drop, holder: null };
-    notes.push({ type: "ballDropped", token: move.token, at: pt(drop!) });
+    notes.push({ type: "ballDropped", token: move.token, at: pointOf(drop!) });
     return done(endOrLapse(dropped, { kind: "next" }, notes), recorded, notes);
   }
   return done(continueOrEnd(after, null, notes), recorded, notes);
@@ -200,7 +201,7 @@ function walkKick(ctx: Ctx, move: MoveOf<"walkKick">, take: boolean): Outcome {
   if (f.kind === "illegal") return refuse(f.reason, kickRefusal(f.reason));
   const tokens = s.tokens.slice();
   tokens[i] = stop;
-  return afterKick(ctx, tokens, i, move.die, f, { type: "walkKick", token: move.token, die: move.die, stop: move.stop, length: move.length, direction: move.direction, path: path.map(pt) });
+  return afterKick(ctx, tokens, i, move.die, f, { type: "walkKick", token: move.token, die: move.die, stop: move.stop, length: move.length, direction: move.direction, path: path.map(pointOf) });
 }
 
 const KICK_REFUSALS: Readonly<Record<string, string>> = {
@@ -228,16 +229,16 @@ function afterKick(ctx: Ctx, tokens: readonly Cell[], i: number, die: number, f:
     case "goal":
       return done(endOrLapse({ ...base, ball: null }, { kind: "goal", against: f.against, by: i, cell: f.cell }, notes), recorded, notes);
     case "catch":
-      notes.push({ type: "catch", side: sideName(sideOfToken(f.keeper)), at: pt(f.stop) });
+      notes.push({ type: "catch", side: HOME_AWAY[sideOfToken(f.keeper)], at: pointOf(f.stop) });
       return done(endOrLapse({ ...base, ball: null }, { kind: "goalKick", side: sideOfToken(f.keeper), origin: f.stop }, notes), recorded, notes);
     case "out":
       return done(endOrLapse({ ...base, ball: null }, { kind: "out", exit: f.exit, line: f.line, lastToucher: f.lastToucher }, notes), recorded, notes);
     case "land": {
       const landed: FootballState = { ...base, ball: f.cell };
       const side = sideOfToken(i);
-      const keeper = keeperOf(otherSide(side));
+      const keeper = keeperOf(otherIndex(side));
       const kc = tokens[keeper]!;
-      if (s.rules.penalties && chebyshev(kc, f.cell) === 1 && !(halfOf(kc) === otherSide(side) && isPenaltyArea(kc))) {
+      if (s.rules.penalties && chebyshev(kc, f.cell) === 1 && !(halfOf(kc) === otherIndex(side) && isPenaltyArea(kc))) {
         return done(endOrLapse({ ...landed, ball: null }, { kind: "penalty", origin: f.cell }, notes), recorded, notes);
       }
       if (stage.actions === 2 && stage.used.every((u) => u) && teammateNear(tokens, side, i, f.cell)) {
@@ -289,7 +290,7 @@ function ballMove(ctx: Ctx, move: MoveOf<"ball">): Outcome {
 function penaltyAction(ctx: Ctx, move: FootballMove): Outcome {
   const { s, t } = ctx;
   const kicker = t.kicker!;
-  const defender = otherSide(t.side);
+  const defender = otherIndex(t.side);
   if (move.type === "penaltyRun") {
     if (t.reached) return refuse("WRONG_STEP", "the kicker has already run to the ball: shoot");
     const occ = occWithout(ctx.occ, s.tokens, kicker);
@@ -300,7 +301,7 @@ function penaltyAction(ctx: Ctx, move: FootballMove): Outcome {
     const used = spend(t, move.die);
     const notes: Note[] = [];
     if (!o.reached) {
-      notes.push({ type: "penaltyMissed", side: sideName(t.side), why: "short" });
+      notes.push({ type: "penaltyMissed", side: HOME_AWAY[t.side], why: "short" });
       return done(endPenalty({ ...s, stage: { ...t, used, actions: t.actions + 1 } }, false, notes), recorded, notes);
     }
     const surplus = move.die - chebyshev(s.tokens[kicker]!, s.ball!);
@@ -322,7 +323,7 @@ function penaltyAction(ctx: Ctx, move: FootballMove): Outcome {
     if (t.play === "shootout") return done(afterShootoutKick(spent, true, notes), recorded, notes);
     return done(finishTurn(spent, { kind: "goal", against: defender, by: kicker, cell: result.cell }, notes), recorded, notes);
   }
-  notes.push({ type: result.kind === "saved" ? "penaltySaved" : "penaltyMissed", side: sideName(t.side), ...(result.kind === "saved" ? { at: pt(result.cell) } : { why: "wide" }) });
+  notes.push({ type: result.kind === "saved" ? "penaltySaved" : "penaltyMissed", side: HOME_AWAY[t.side], ...(result.kind === "saved" ? { at: pointOf(result.cell) } : { why: "wide" }) });
   return done(endPenalty(spent, false, notes), recorded, notes);
 }
 
@@ -330,6 +331,6 @@ function penaltyAction(ctx: Ctx, move: FootballMove): Outcome {
 export function endPenalty(s: FootballState, scored: boolean, notes: Note[]): FootballState {
   const t = s.stage as TurnStage;
   if (t.play === "shootout") return afterShootoutKick(s, scored, notes);
-  return finishTurn({ ...s, ball: null, holder: null }, { kind: "goalKick", side: otherSide(t.side), origin: null }, notes);
+  return finishTurn({ ...s, ball: null, holder: null }, { kind: "goalKick", side: otherIndex(t.side), origin: null }, notes);
 }
 

@@ -1,13 +1,14 @@
 import { REASONS } from "./errors.js";
 import type { DiceRuleset, RulesetOutcome, Side, Turn } from "../ruleset.js";
 import { legalMoves, mustPass, NOTES, pass, play } from "./actions.js";
-import { SIDES } from "./board.js";
 import { actingSeat } from "./context.js";
 import { moveSchema, type FootballMove } from "./move-schema.js";
 import { optionsSchema, type FootballOptions } from "./options.js";
 import { applyDice, setup } from "./setup.js";
 import type { FootballState, TurnStage } from "./state.js";
 import { view } from "./view.js";
+import { HOME_AWAY } from "../common/home-away.js";
+import { defineRuleset } from "../define-ruleset.js";
 
 /**
  * What a football match waits for (`Turn.awaiting`): the same value in the roll and the move phase
@@ -71,7 +72,7 @@ function turn(s: FootballState): Turn {
 }
 
 /** Home plays seats 0..k-1, away seats k..2k-1. */
-const sides = (s: FootballState): Side[] => SIDES.map((side, i) => ({ side, seats: Array.from({ length: s.perSide }, (_, k) => i * s.perSide + k) }));
+const sides = (s: FootballState): Side[] => HOME_AWAY.map((side, i) => ({ side, seats: Array.from({ length: s.perSide }, (_, k) => i * s.perSide + k) }));
 
 /** The side ahead wins; level after a shoot-out, its winner; else a draw. */
 function outcome(s: FootballState): RulesetOutcome | null {
@@ -80,7 +81,7 @@ function outcome(s: FootballState): RulesetOutcome | null {
   const sh = s.shootout;
   const lead = home !== away ? (home > away ? 0 : 1) : sh && sh.goals[0] !== sh.goals[1] ? (sh.goals[0] > sh.goals[1] ? 0 : 1) : null;
   return {
-    winningSides: lead === null ? [] : [SIDES[lead]],
+    winningSides: lead === null ? [] : [HOME_AWAY[lead]],
     detail: {
       result: lead === null ? "draw" : "win",
       ended: s.ended,
@@ -93,7 +94,7 @@ function outcome(s: FootballState): RulesetOutcome | null {
 }
 
 /** Dice football: two sides of 1, 2 or 5 seats, every set piece behind its option. */
-export const golnardFootball: DiceRuleset<FootballOptions, FootballState, FootballMove> = {
+export const golnardFootball: DiceRuleset<FootballOptions, FootballState, FootballMove> = defineRuleset({
   id: "golnard-football",
   dice: "d6",
   stateVersion: 1,
@@ -111,8 +112,8 @@ export const golnardFootball: DiceRuleset<FootballOptions, FootballState, Footba
   mustPass,
   pass,
   diceLeft: (s) => (s.stage.kind === "turn" && s.stage.step === "move" && s.stage.dice ? s.stage.dice.filter((_, i) => !(s.stage as TurnStage).used[i]) : null),
-  view: (s, seat) => view(s, seat, turn(s)),
+  view,
   outcome,
   // A draw is a result only where a level match ends as one (not with a shoot-out to decide it).
   drawAllowed: (s) => s.rules.draw,
-};
+});

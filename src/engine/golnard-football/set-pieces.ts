@@ -9,7 +9,6 @@ import {
   isKeeperZone,
   isPenaltyArea,
   KEEPER_CELLS,
-  otherSide,
   PENALTY_ZONE_CELLS,
   stepFrom,
   toGoalLine,
@@ -20,9 +19,9 @@ import {
   CELLS,
   type Cell,
   type Direction,
-  type SideIndex,
 } from "./board.js";
 import { isKeeper, sideOfToken, TOKENS_PER_SIDE, type Line } from "./state.js";
+import { otherIndex, type SideIndex } from "../common/home-away.js";
 
 /**
  * Where a set-piece ball starts: its exit cell (or the corner cell), or, when a token stands
@@ -75,7 +74,7 @@ export function ballTarget(occ: Int8Array, from: Cell, dir: Direction, die: numb
  * not count). Such a token may not kick toward that goal for the whole turn.
  */
 export function offsideTokens(tokens: readonly Cell[], ball: Cell, side: SideIndex): number[] {
-  const opponent = otherSide(side);
+  const opponent = otherIndex(side);
   let nearest = Infinity;
   for (let n = 2; n <= TOKENS_PER_SIDE; n++) nearest = Math.min(nearest, toGoalLine(side, tokens[opponent * TOKENS_PER_SIDE + n - 1]!));
   const ballDistance = toGoalLine(side, ball);
@@ -104,7 +103,7 @@ export const penaltyKeeperCells = (occ: Int8Array, side: SideIndex, keeper: numb
 
 /** Does a straight or diagonal line from `c` toward the goal of `defender` reach its goal zone? */
 export function hasLineToGoal(c: Cell, defender: SideIndex): boolean {
-  return FORWARD[otherSide(defender)].some((d) => shotEntry(c, d) >= 0);
+  return FORWARD[otherIndex(defender)].some((d) => shotEntry(c, d) >= 0);
 }
 
 /** The goal-zone cell a shot from `c` toward `dir` enters first, or -1 if its line misses the goal. */

@@ -1,12 +1,12 @@
 import { checkDice } from "../common/dice.js";
 import { resolveOpening } from "../common/opening.js";
 import { ok, type Result } from "../result.js";
-import type { Advanced, Note, SetupInput } from "../ruleset.js";
-import type { SideIndex } from "./board.js";
+import type { Note, SetupInput } from "../ruleset.js";
 import { refuse } from "./errors.js";
 import { startPeriod } from "./flow.js";
 import { DEFAULT_FORMATIONS, DEFAULT_GOALS, DEFAULT_HALF_TURNS, DEFAULT_MAX_TURNS, DEFAULT_SEATS, formationCells, SEATS_PER_SIDE, type FootballOptions, type Rules } from "./options.js";
 import type { FootballState } from "./state.js";
+import type { SideIndex } from "../common/home-away.js";
 
 /** Resolves the options against the mode; an option of the other mode, or a level end nobody can decide, is refused. */
 function rules(o: FootballOptions): Result<Rules> {
@@ -76,17 +76,16 @@ export function diceDue(s: FootballState): number {
 }
 
 /** Applies server dice: the opening roll (ties roll again) or the two dice of a turn. */
-export function applyDice(s: FootballState, dice: readonly number[]): Result<Advanced<FootballState>> {
+export function applyDice(s: FootballState, dice: readonly number[], notes: Note[]): Result<FootballState> {
   const checked = checkDice(dice, diceDue(s));
   if (!checked.ok) return checked;
   const rolled: FootballState = { ...s, lastRoll: [...dice] };
   if (s.stage.kind === "opening") {
     const { tied, starter } = resolveOpening(s.stage.tied, dice);
-    if (starter === null) return ok({ state: { ...rolled, stage: { kind: "opening", tied: tied as SideIndex[] } }, notes: [] });
-    const notes: Note[] = [];
-    return ok({ state: startPeriod({ ...rolled, firstKick: starter as SideIndex }, 1, starter as SideIndex, notes), notes });
+    if (starter === null) return ok({ ...rolled, stage: { kind: "opening", tied: tied as SideIndex[] } });
+    return ok(startPeriod({ ...rolled, firstKick: starter as SideIndex }, 1, starter as SideIndex, notes));
   }
   const t = s.stage;
   if (t.kind !== "turn") return refuse("DICE_NOT_DUE", "no roll is due now");
-  return ok({ state: { ...rolled, stage: { ...t, step: "move", dice: [...dice], used: dice.map(() => false) } }, notes: [] });
+  return ok({ ...rolled, stage: { ...t, step: "move", dice: [...dice], used: dice.map(() => false) } });
 }

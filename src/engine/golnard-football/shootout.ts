@@ -1,7 +1,7 @@
-import { otherSide, type SideIndex } from "./board.js";
 import type { Note } from "../ruleset.js";
-import { inc, over, sideName } from "./flow.js";
-import type { FootballState, TurnStage } from "./state.js";
+import { over } from "./end.js";
+import { inc, type FootballState, type TurnStage } from "./state.js";
+import { HOME_AWAY, otherIndex, type SideIndex } from "../common/home-away.js";
 
 /**
  * Each shoot-out kick: every token back on its formation, the shooting side's kickers in seat
@@ -9,7 +9,7 @@ import type { FootballState, TurnStage } from "./state.js";
  */
 export function beginShootoutKick(s: FootballState): FootballState {
   const sh = s.shootout!;
-  const side: SideIndex = sh.kicks[sh.first] === sh.kicks[otherSide(sh.first)] ? sh.first : otherSide(sh.first);
+  const side: SideIndex = sh.kicks[sh.first] === sh.kicks[otherIndex(sh.first)] ? sh.first : otherIndex(sh.first);
   const seat = side * s.perSide + (sh.kicks[side] % s.perSide);
   const stage: TurnStage = {
     kind: "turn",
@@ -40,7 +40,7 @@ export function afterShootoutKick(state: FootballState, scored: boolean, notes: 
   const goals = scored ? inc(sh.goals, t.side) : [...sh.goals] as [number, number];
   const kicks = inc(sh.kicks, t.side);
   const s: FootballState = { ...state, shootout: { ...sh, goals, kicks }, holder: null };
-  notes.push({ type: "shootoutKick", side: sideName(t.side), scored, goals: [...goals], kicks: [...kicks] });
+  notes.push({ type: "shootoutKick", side: HOME_AWAY[t.side], scored, goals: [...goals], kicks: [...kicks] });
   // Each side gets at least five kicks, and in sudden death as many as the other.
   const rounds = Math.max(5, kicks[0], kicks[1]);
   const left = (side: SideIndex): number => rounds - kicks[side];

@@ -1,5 +1,6 @@
-import type { Cell, SideIndex } from "./board.js";
+import type { Cell } from "./board.js";
 import type { Rules } from "./options.js";
+import type { SideIndex } from "../common/home-away.js";
 
 /** The kind of turn a side is taking (each set piece has its own procedure). */
 export const PLAYS = ["kickoff", "ordinary", "throwIn", "corner", "goalKick", "penalty", "shootout"] as const;
@@ -91,6 +92,9 @@ export interface FootballState {
   readonly ended: EndReason | null;
 }
 
+/** `pair` (a per-side count: score, turns, kicks) with `by` added to `side`'s count. */
+export const inc = (pair: readonly [number, number], side: SideIndex, by = 1): [number, number] => (side === 0 ? [pair[0] + by, pair[1]] : [pair[0], pair[1] + by]);
+
 export const TOKENS_PER_SIDE = 11;
 export const tokenIndex = (side: SideIndex, number: number): number => side * TOKENS_PER_SIDE + number - 1;
 export const sideOfToken = (i: number): SideIndex => (i < TOKENS_PER_SIDE ? 0 : 1);
@@ -131,5 +135,3 @@ export function occupancy(tokens: readonly Cell[]): Int8Array {
 }
 
 export const isTurn = (s: FootballState): s is FootballState & { stage: TurnStage } => s.stage.kind === "turn";
-
-export const otherSideOf = (s: SideIndex): SideIndex => (s === 0 ? 1 : 0);

@@ -1,9 +1,10 @@
 import { turnView } from "../common/turn-view.js";
 import type { Json, Turn } from "../ruleset.js";
-import { CELLS, GOAL_LINE_X, halfOf, HEIGHT, isCentreCircle, KICKOFF_SPOT, pointOf, SIDES, WIDTH, zoneOf, ZONES } from "./board.js";
+import { CELLS, GOAL_LINE_X, halfOf, HEIGHT, isCentreCircle, KICKOFF_SPOT, pointOf, WIDTH, zoneOf, ZONES } from "./board.js";
 import { unusedDice } from "./context.js";
 import { periodLength } from "./flow.js";
 import { isKeeper, numberOf, ownerSeat, sideOfToken, type FootballState } from "./state.js";
+import { HOME_AWAY } from "../common/home-away.js";
 
 /**
  * A drawable match: the field and its zones, every token (side, seat, number, keeper, cell,
@@ -13,9 +14,9 @@ import { isKeeper, numberOf, ownerSeat, sideOfToken, type FootballState } from "
  */
 export function view(s: FootballState, seat: number | null, turn: Turn): Json {
   const t = s.stage.kind === "turn" ? s.stage : null;
-  const cells = Array.from({ length: CELLS }, (_, c) => ({ ...pointOf(c), zone: zoneOf(c), half: SIDES[halfOf(c)], centreCircle: isCentreCircle(c) }));
+  const cells = Array.from({ length: CELLS }, (_, c) => ({ ...pointOf(c), zone: zoneOf(c), half: HOME_AWAY[halfOf(c)], centreCircle: isCentreCircle(c) }));
   const tokens = s.tokens.map((c, i) => ({
-    side: SIDES[sideOfToken(i)],
+    side: HOME_AWAY[sideOfToken(i)],
     seat: ownerSeat(s, i),
     number: numberOf(i),
     keeper: isKeeper(i),
@@ -35,28 +36,28 @@ export function view(s: FootballState, seat: number | null, turn: Turn): Json {
     cells,
     goalLines: { home: GOAL_LINE_X[0], away: GOAL_LINE_X[1] },
     kickoffSpots: { home: pointOf(KICKOFF_SPOT[0]), away: pointOf(KICKOFF_SPOT[1]) },
-    sides: SIDES.map((side, i) => ({ side, seats: Array.from({ length: s.perSide }, (_, k) => i * s.perSide + k), keeperSeat: i * s.perSide + s.keeperSeat[i]! })),
+    sides: HOME_AWAY.map((side, i) => ({ side, seats: Array.from({ length: s.perSide }, (_, k) => i * s.perSide + k), keeperSeat: i * s.perSide + s.keeperSeat[i]! })),
     tokens,
     ball: s.ball === null ? null : pointOf(s.ball),
-    holder: s.holder === null ? null : { side: SIDES[sideOfToken(s.holder)], number: numberOf(s.holder) },
+    holder: s.holder === null ? null : { side: HOME_AWAY[sideOfToken(s.holder)], number: numberOf(s.holder) },
     score: { home: s.score[0], away: s.score[1] },
-    shootout: s.shootout ? { first: SIDES[s.shootout.first], home: s.shootout.goals[0], away: s.shootout.goals[1], kicks: { home: s.shootout.kicks[0], away: s.shootout.kicks[1] } } : null,
+    shootout: s.shootout ? { first: HOME_AWAY[s.shootout.first], home: s.shootout.goals[0], away: s.shootout.goals[1], kicks: { home: s.shootout.kicks[0], away: s.shootout.kicks[1] } } : null,
     mode: s.rules.mode,
     period: s.period,
     turnsPerSide: s.period > 0 ? periodLength(s) : s.rules.periodTurns,
     counted: { home: s.counted[0], away: s.counted[1] },
     goalTarget: s.rules.goals,
-    side: t ? SIDES[t.side] : null,
+    side: t ? HOME_AWAY[t.side] : null,
     seatToMove: t ? t.seat : null,
     play: t ? t.play : null,
     extraTurn: t ? t.extra : false,
     passBonus: t ? t.bonus : false,
     setPiece,
-    offside: t ? t.offside.map((i) => ({ side: SIDES[sideOfToken(i)], number: numberOf(i) })) : [],
+    offside: t ? t.offside.map((i) => ({ side: HOME_AWAY[sideOfToken(i)], number: numberOf(i) })) : [],
     rolled: s.lastRoll ? [...s.lastRoll] : null,
     dice: t && t.dice ? [...t.dice] : null,
     diceLeft: t && t.dice ? unusedDice(t) : null,
-    run: s.run ? { side: SIDES[s.run.side], length: s.run.length } : null,
+    run: s.run ? { side: HOME_AWAY[s.run.side], length: s.run.length } : null,
     options: { ...s.rules },
     ended: s.ended,
     turn: turnView(turn),

@@ -1,4 +1,5 @@
-import { CELLS, chebyshev, halfOf, NEIGHBOURS, zoneOf, type Cell, type SideIndex } from "./board.js";
+import { CELLS, chebyshev, halfOf, NEIGHBOURS, zoneOf, type Cell } from "./board.js";
+import type { SideIndex } from "../common/home-away.js";
 
 /**
  * What a walk needs to know: the other tokens (the walker's own cell counts as empty), where the

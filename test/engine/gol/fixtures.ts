@@ -6,7 +6,8 @@ import type { GolMove } from "../../../src/engine/gol/moves.js";
 import { optionsSchema, type GolOptions } from "../../../src/engine/gol/options.js";
 import { gol } from "../../../src/engine/gol/ruleset.js";
 import { setup } from "../../../src/engine/gol/setup.js";
-import { NUMBERS, seatOf, type Role, type Side } from "../../../src/engine/gol/sides.js";
+import { NUMBERS, type Role } from "../../../src/engine/gol/sides.js";
+import { seatOf, type HomeAway } from "../../../src/engine/common/home-away.js";
 import type { GolState, TurnAction } from "../../../src/engine/gol/state.js";
 import type { Note } from "../../../src/engine/ruleset.js";
 
@@ -25,12 +26,12 @@ export interface SceneSpec {
   readonly away?: Placement;
   readonly ball: readonly [number, number];
   /** The side to act (default home). */
-  readonly side?: Side;
+  readonly side?: HomeAway;
   /** attack (default) = the side to act has the ball. */
   readonly role?: Role;
   readonly minSecondary?: number;
   readonly minutesPerHalf?: number;
-  readonly frozen?: Partial<Record<Side, number[]>>;
+  readonly frozen?: Partial<Record<HomeAway, number[]>>;
   readonly free?: boolean;
   readonly kickoff?: boolean;
   readonly tempo?: number;
@@ -47,7 +48,7 @@ export interface SceneSpec {
  */
 export function scene(spec: SceneSpec): GolState {
   const base = start({ minSecondary: spec.minSecondary ?? 4, minutesPerHalf: spec.minutesPerHalf ?? 45 });
-  const park = (side: Side, placed: Placement | undefined) =>
+  const park = (side: HomeAway, placed: Placement | undefined) =>
     NUMBERS.map((n) => {
       const p = placed?.[n];
       if (p) return cellOf(p[0], p[1]);
@@ -55,7 +56,7 @@ export function scene(spec: SceneSpec): GolState {
     });
   const side = spec.side ?? "home";
   const role = spec.role ?? "attack";
-  const other: Side = side === "home" ? "away" : "home";
+  const other: HomeAway = side === "home" ? "away" : "home";
   return {
     ...base,
     pieces: { home: park("home", spec.home), away: park("away", spec.away) },
@@ -117,11 +118,11 @@ export const isLegal = (state: GolState, move: GolMove): boolean => legal(state)
 
 export const mv = (piece: number, x: number, y: number): GolMove => ({ action: "move", piece, to: { x, y } });
 export const kick = (piece: number, to: readonly [number, number] | "goal"): GolMove => ({ action: "kick", piece, to: to === "goal" ? "goal" : { x: to[0], y: to[1] } });
-export const push = (piece: number, side: Side, target: number): GolMove => ({ action: "push", piece, target: { side, piece: target } });
-export const trip = (piece: number, side: Side, target: number): GolMove => ({ action: "trip", piece, target: { side, piece: target } });
+export const push = (piece: number, side: HomeAway, target: number): GolMove => ({ action: "push", piece, target: { side, piece: target } });
+export const trip = (piece: number, side: HomeAway, target: number): GolMove => ({ action: "trip", piece, target: { side, piece: target } });
 export const END: GolMove = { action: "endTurn" };
 
-export const at = (state: GolState, side: Side, n: number): Point => {
+export const at = (state: GolState, side: HomeAway, n: number): Point => {
   const c = state.pieces[side][n - 1]!;
   return { x: c % 24, y: Math.floor(c / 24) };
 };

@@ -1,11 +1,12 @@
 import { expect } from "vitest";
-import { cellOf, pointOf, type Cell, type SideIndex } from "../../../src/engine/golnard-football/board.js";
+import { cellOf, pointOf, type Cell } from "../../../src/engine/golnard-football/board.js";
 import { actingSeat } from "../../../src/engine/golnard-football/context.js";
 import { withTurnMarks } from "../../../src/engine/golnard-football/flow.js";
 import { actionKey, type FootballMove } from "../../../src/engine/golnard-football/move-schema.js";
 import { golnardFootball as rules } from "../../../src/engine/golnard-football/ruleset.js";
 import { tokenIndex, type FootballState, type Line, type Play, type Step, type TurnStage } from "../../../src/engine/golnard-football/state.js";
 import type { Note } from "../../../src/engine/ruleset.js";
+import type { SideIndex } from "../../../src/engine/common/home-away.js";
 
 export { rules };
 export type XY = readonly [number, number];
