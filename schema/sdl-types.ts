@@ -2,17 +2,16 @@ import type { OperationSpec } from "../src/api/operation.js";
 import { OPERATION_NAMES, OPERATIONS, operationErrors } from "../src/api/operations.js";
 import { jsonSchemaOf } from "../src/api/ruleset-catalog.js";
 import { ERROR_CODES } from "../src/errors.js";
-import { VIEW_SCHEMAS } from "../src/service/match-view-schema.js";
+import { ANSWER_SCHEMAS, answerIds } from "../src/api/view-schemas.js";
 import * as z from "../src/zod.js";
 
 /**
  * The SDL's types that the code states, written from it: the fields of Query, Mutation and
  * Subscription from the operations' declarations (src/api/operations/: description, "Errors:",
- * arguments from the input's zod schema, type), and the object types of what a viewer sees from
- * their zod schemas (src/service/match-view-schema.ts), with the fields operations add to them
- * (`Match.events`). A field's GraphQL type comes from its JSON type, a `$ref` to another named
+ * arguments from the input's zod schema, type), and the object types of the answers from their
+ * zod schemas (src/api/view-schemas.ts), with the fields operations add to them (`Match.events`). A field's GraphQL type comes from its JSON type, a `$ref` to another named
  * schema, or the `graphql` name of its metadata (ID, JSON, an enum). The rest of the SDL (input
- * types, payloads, enums with their values' descriptions) is written by hand.
+ * types, enums with their values' descriptions, the roots' own descriptions) is written by hand.
  */
 const WIDTH = 96;
 
@@ -101,10 +100,11 @@ function operationFields(type: string): string[][] {
 function viewTypes(): Map<string, string[]> {
   const { schemas } = z.toJSONSchema(z.globalRegistry, { io: "output", unrepresentable: "any", uri: (id) => id }) as { schemas: Record<string, Schema> };
   const types = new Map<string, string[]>();
-  for (const view of VIEW_SCHEMAS) {
+  const shown = answerIds("graphql");
+  for (const view of ANSWER_SCHEMAS) {
     const id = z.globalRegistry.get(view)!.id!;
     const schema = schemas[id]!;
-    if (schema.type !== "object") continue;
+    if (schema.type !== "object" || !shown.has(id)) continue;
     const fields = [...fieldLines("  ", schema), ...operationFields(id).flat()];
     types.set(id, [...describe("", schema.description ?? id), `type ${id} {`, ...fields, "}"]);
   }
@@ -129,12 +129,8 @@ function blockOf(lines: readonly string[], name: string): { start: number; end: 
 /** Rewrites the root types' fields and the view types, whole, from the code. */
 export function generatedTypes(sdl: string): string {
   const lines = sdl.split("\n");
-  const views = viewTypes();
-  // A view no GraphQL field reaches (an outcome is JSON there) is REST's alone.
-  const reached = (name: string) => [...views.values()].some((block) => block.some((line) => new RegExp(`: \\[?${name}[!\\]]*$`).test(line)));
-  for (const [name, block] of views) {
+  for (const [name, block] of viewTypes()) {
     const found = blockOf(lines, name);
-    if (!found && !reached(name)) continue;
     if (!found) throw new Error(`the SDL has no type ${name}; add an empty \`type ${name} {\\n}\` where it belongs`);
     lines.splice(found.start, found.end - found.start + 1, ...block);
   }

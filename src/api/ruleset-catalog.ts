@@ -1,24 +1,27 @@
 import * as z from "../zod.js";
 import { getRuleset, RULESETS, type RulesetId } from "../engine/registry.js";
-import type { Json } from "../engine/ruleset.js";
+import { DICE_KINDS, type Json } from "../engine/ruleset.js";
+import { json, meta, named } from "../service/schema-meta.js";
 
 /** What a client can learn of a ruleset before playing it: everything comes from the code's own sets and schemas. */
-export interface RulesetInfo {
-  readonly id: RulesetId;
-  /** `none` or `d6`: whether `rollDice` is ever due. */
-  readonly dice: string;
-  /** The values `awaiting` takes in this ruleset. */
-  readonly awaiting: readonly string[];
-  /** The note types `MovePlayed` events of this ruleset carry. */
-  readonly notes: readonly string[];
-  /** The `reason` codes of its refusals. */
-  readonly reasons: readonly string[];
-  /** JSON Schema of `createMatch` options and of one `submitMove` move. */
-  readonly optionsSchema: Json;
-  readonly moveSchema: Json;
-  /** What a resignation may offer for the game in progress; empty: it concedes the match. */
-  readonly resignationValues: readonly string[];
-}
+export const RulesetSchema = named(
+  z.object({
+    id: meta(z.enum(RULESETS), 'The id, e.g. "backgammon".', "String"),
+    dice: meta(z.enum(DICE_KINDS), '"d6" when the server rolls six-sided dice for it, "none" when it is played without dice.', "String"),
+    awaiting: meta(z.readonly(z.array(z.string())), 'Every value `Match.awaiting` takes in this ruleset ("over" included).'),
+    notes: meta(z.readonly(z.array(z.string())), "Every note type its `MovePlayed` events may carry in `data.notes`."),
+    reasons: meta(z.readonly(z.array(z.string())), "Every `reason` its refusals (ILLEGAL_MOVE and others) may carry."),
+    optionsSchema: json("JSON Schema (2020-12) of `CreateMatchInput.options`."),
+    moveSchema: json("JSON Schema (2020-12) of one move for `submitMove`."),
+    resignationValues: meta(
+      z.readonly(z.array(z.string())),
+      "What a resignation may offer for the game in progress (backgammon: single, gammon, backgammon); empty: a resignation concedes the match.",
+    ),
+  }),
+  "Ruleset",
+  "A ruleset as clients may learn it before playing: every list is the code's own closed set.",
+);
+export type RulesetInfo = z.infer<typeof RulesetSchema>;
 
 /** A zod schema as JSON Schema (2020-12) of what a client may send. */
 export const jsonSchemaOf = (schema: z.ZodMiniType): Json => {

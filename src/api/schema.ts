@@ -48,13 +48,18 @@ type Subscription {
   ): MatchUpdate!
 }
 
-"One committed event and the match right after it, as the subscriber may see it."
+"""
+One committed event and the match right after it, as the subscriber may see it (Server-Sent
+Events send the same as \`data:\`).
+"""
 type MatchUpdate {
   "The event's version (= \`event.version\`)."
   version: Int!
   "The committed event."
   event: MatchEvent!
-  "The match as it stood right after this event, from the subscriber's seat (or as a spectator)."
+  """
+  The match as it stood right after this event, from the subscriber's seat (or as a spectator).
+  """
   match: Match!
 }
 
@@ -313,7 +318,10 @@ type Ruleset {
   optionsSchema: JSON!
   "JSON Schema (2020-12) of one move for \`submitMove\`."
   moveSchema: JSON!
-  "What a resignation may offer for the game in progress (backgammon: single, gammon, backgammon); empty: a resignation concedes the match."
+  """
+  What a resignation may offer for the game in progress (backgammon: single, gammon,
+  backgammon); empty: a resignation concedes the match.
+  """
   resignationValues: [String!]!
 }
 
@@ -367,7 +375,10 @@ input OpenSeatInput {
 type CreateMatchPayload {
   "The match as a spectator sees it (\`seat\` is null)."
   match: Match!
-  "One credential per seat not left open, in seat order. Keep them secret: a token acts for its seat."
+  """
+  One credential per seat not left open, in seat order. Keep them secret: a token acts for its
+  seat.
+  """
   seats: [SeatCredential!]!
   "One invitation per open seat."
   invitations: [Invitation!]!
@@ -401,7 +412,10 @@ type CreatePlayerPayload {
   player: Player!
   "When it was created (ISO 8601, UTC)."
   createdAt: String!
-  "Send as \`Authorization: Bearer <token>\`: it acts for every seat the player holds. Shown only here."
+  """
+  Send as \`Authorization: Bearer <token>\`: it acts for every seat the player holds. Shown only
+  here.
+  """
   token: String!
 }
 
@@ -425,6 +439,8 @@ type InboxPage {
 
 "One match as a player's inbox shows it."
 type InboxEntry {
+  "The player whose inbox this is."
+  playerId: ID!
   "The match id."
   matchId: ID!
   "Its ruleset."
@@ -439,6 +455,8 @@ type InboxEntry {
   toMove: Boolean!
   "When the match ends by itself if nobody acts; null: never."
   deadline: String
+  "When the match ended; null while it goes on."
+  finishedAt: String
   "Who sits where (seats with a player)."
   players: [SeatPlayer!]!
   "The match itself, as the player's seat sees it (one more read per entry)."

@@ -7,6 +7,8 @@ import { snapshotFormat } from "../match/snapshot.js";
 import type { MatchState } from "../match/state.js";
 import { playerOf, requirePlayer } from "./authenticate-player.js";
 import type { ServiceDeps } from "./deps.js";
+import type * as z from "../zod.js";
+import type { InvitationSchema, SeatCredentialSchema } from "./payload-schemas.js";
 import { asCredential, type Bearer, type Credential } from "./credential.js";
 import { hashSeatToken, hashToken, makeInvitationCode, makeSeatToken } from "./seat-tokens.js";
 
@@ -36,21 +38,10 @@ export interface CreateMatchInput {
   readonly invitationLink?: string | undefined;
 }
 
-export interface SeatCredential {
-  readonly seat: number;
-  /** Shown once, here; the server keeps only its hash. */
-  readonly token: string;
-}
-
-export interface Invitation {
-  readonly seat: number;
-  /** Shown once, here: whoever has it may take the seat (`joinMatch`). */
-  readonly code: string;
-  readonly expiresAt: string;
-  readonly reservedFor: PlayerRef | null;
-  /** `invitationLink` filled in; null without one. */
-  readonly link: string | null;
-}
+/** A seat's token, shown once, here; the server keeps only its hash. */
+export type SeatCredential = z.infer<typeof SeatCredentialSchema>;
+/** An open seat's invitation: its code is shown once, here. */
+export type Invitation = z.infer<typeof InvitationSchema>;
 
 export interface CreatedMatch {
   readonly state: MatchState;

@@ -5,6 +5,7 @@ import { OUTCOME_REASONS } from "../match/outcome.js";
 import { MATCH_STATUSES } from "../match/state.js";
 import { CORRESPONDENCE_DAYS, MAX_BANK_MINUTES, MAX_MINUTES_PER_MOVE } from "../match/time-control.js";
 import * as z from "../zod.js";
+import { dateTime, int, json, meta, named, seatNumber } from "./schema-meta.js";
 
 /**
  * What a viewer sees of a match, as zod schemas: the TypeScript types (`z.infer`), the OpenAPI
@@ -13,14 +14,6 @@ import * as z from "../zod.js";
  * schema's `id` is its component and GraphQL type name; `graphql` in a field's metadata names the
  * GraphQL type where the JSON type does not say it.
  */
-const meta = <T extends z.ZodMiniType>(schema: T, description: string, graphql?: string): T => schema.check(z.meta({ description, ...(graphql ? { graphql } : {}) })) as T;
-const named = <T extends z.ZodMiniType>(schema: T, id: string, description: string): T => schema.check(z.meta({ id, description })) as T;
-/** Any JSON value, ruleset-specific. */
-const json = (description: string) => meta(z.custom<Json>(), description, "JSON");
-const int = z.number().check(z.int());
-const seatNumber = z.number().check(z.int(), z.nonnegative());
-const dateTime = (description: string) => meta(z.iso.datetime(), description);
-
 export const MatchStatusSchema = named(z.enum(MATCH_STATUSES), "MatchStatus", "The phase of a match.");
 
 export const PlayerSchema = named(
@@ -91,6 +84,7 @@ export const OutcomeSchema = named(
   }),
   "Outcome",
   "How a match ended.",
+  "rest",
 );
 
 export const MatchViewSchema = named(

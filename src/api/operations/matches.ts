@@ -40,7 +40,7 @@ export const createMatch = defineOperation({
     body: "required",
     status: 201,
     headers: (payload: { match: { id: string; version: number; seat: null } }) => ({ location: matchPath(payload.match.id), etag: matchTag(payload.match) }),
-    responds: { description: "Created. `Location` points at the match.", schema: ref("CreateMatchResponse"), headers: { Location: { schema: { type: "string" } }, ...etag } },
+    responds: { description: "Created. `Location` points at the match.", schema: ref("CreateMatchPayload"), headers: { Location: { schema: { type: "string" } }, ...etag } },
   },
   graphql: { field: "Mutation.createMatch", returns: "CreateMatchPayload", inputArgument: "CreateMatchInput!" },
 });
@@ -69,7 +69,7 @@ export const joinMatch = defineOperation({
     params: { id: "matchId" },
     body: "optional",
     headers: (payload: { match: { version: number; seat: number } }) => ({ etag: matchTag(payload.match) }),
-    responds: { description: "The seat taken.", schema: ref("JoinMatchResponse"), headers: etag },
+    responds: { description: "The seat taken.", schema: ref("JoinMatchPayload"), headers: etag },
   },
   graphql: { field: "Mutation.joinMatch", returns: "JoinMatchPayload" },
 });

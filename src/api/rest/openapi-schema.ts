@@ -1,5 +1,5 @@
-import { VIEW_SCHEMAS } from "../../service/match-view-schema.js";
 import * as z from "../../zod.js";
+import { answerIds } from "../view-schemas.js";
 
 /**
  * A JSON Schema from zod as the OpenAPI document shows it: without what only the code needs (the
@@ -9,15 +9,17 @@ import * as z from "../../zod.js";
  */
 export const documented = <T>(schema: T): T =>
   JSON.parse(JSON.stringify(schema), function (this: Record<string, unknown>, key, value) {
-    if (key === "graphql" || key === "$schema" || key === "$id" || key === "readOnly") return undefined;
+    if (key === "graphql" || key === "transport" || key === "$schema" || key === "$id" || key === "readOnly") return undefined;
+    // A field only GraphQL resolves (an inbox entry's match) is no part of REST's answer.
+    if (value !== null && typeof value === "object" && (value as { graphqlOnly?: boolean }).graphqlOnly) return undefined;
     if ((key === "minimum" || key === "maximum") && Math.abs(value) === Number.MAX_SAFE_INTEGER) return undefined;
     if (key === "pattern" && this.format === "date-time") return undefined;
     return value;
   });
 
-/** The components of what a viewer sees (match-view-schema.ts), each a `$ref` target by its id. */
+/** The components of what REST answers (view-schemas.ts), each a `$ref` target by its id. */
 export function viewComponents(): Record<string, object> {
-  const ids = new Set(VIEW_SCHEMAS.map((schema) => z.globalRegistry.get(schema)?.id));
+  const ids = answerIds("rest");
   const { schemas } = z.toJSONSchema(z.globalRegistry, { io: "output", unrepresentable: "any", uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, object> };
   return documented(Object.fromEntries(Object.entries(schemas).filter(([id]) => ids.has(id))));
 }
