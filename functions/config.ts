@@ -2,7 +2,7 @@
 // it wants, so the connection functions, which validate nothing else, stay small.
 import * as z from "zod/mini";
 import { LOG_LEVELS, type LogLevel } from "../src/api/logger.js";
-import type { DynamoConfig } from "../src/store/dynamo-client.js";
+import type { DynamoConfig } from "../src/store/dynamo/client.js";
 import { describeIssues } from "../src/input-issues.js";
 
 /**

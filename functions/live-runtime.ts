@@ -1,5 +1,5 @@
 import { managementApiPoster } from "../src/realtime/management-api.js";
-import { ConnectionStore } from "../src/store/connection-store.js";
+import { ConnectionStore } from "../src/store/dynamo/connection-store.js";
 import { liveFunctionConfig } from "./config.js";
 import { serviceRuntime } from "./service-runtime.js";
 

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { createLogger } from "../src/api/logger.js";
 import { MatchCache } from "../src/service/match-cache.js";
 import { createService } from "../src/service/service.js";
-import { createDynamoClients } from "../src/store/dynamo-client.js";
-import { tableStores } from "../src/store/table-stores.js";
+import { createDynamoClients } from "../src/store/dynamo/client.js";
+import { tableStores } from "../src/store/dynamo/stores.js";
 import type { FunctionConfig } from "./config.js";
 
 /**

@@ -1,5 +1,5 @@
 import { header } from "../api/http.js";
-import type { ConnectionStore } from "../store/connection-store.js";
+import type { ConnectionStore } from "../store/dynamo/connection-store.js";
 import { SUBPROTOCOL } from "./subprotocol.js";
 
 // `$connect` and `$disconnect` touch only the connection registry, so they live apart from the

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FormattedExecutionResult } from "graphql";
 import type { EventStore } from "../store/event-store.js";
-import type { ConnectionStore, SubscriptionRecord } from "../store/connection-store.js";
+import type { ConnectionStore, SubscriptionRecord } from "../store/dynamo/connection-store.js";
 import type { ServerMessage } from "./protocol.js";
 import type { TimelineCache } from "./timeline-cache.js";
 import type { MatchUpdate } from "../service/match-update.js";

@@ -6,7 +6,7 @@ import { parseLiveDocument } from "../api/graphql/executable-schema.js";
 import type { RateLimiter } from "../api/rate-limit.js";
 import type { TabulaService } from "../service/service.js";
 import type { EventStore } from "../store/event-store.js";
-import { type ConnectionRecord, type ConnectionStore, splitRef, type SubscriptionRecord } from "../store/connection-store.js";
+import { type ConnectionRecord, type ConnectionStore, splitRef, type SubscriptionRecord } from "../store/dynamo/connection-store.js";
 import { credentialOfConnectionParams } from "./connection-token.js";
 import { deliver, type DeliveryDeps, leaseMsOf } from "./deliver.js";
 import { TimelineCache } from "./timeline-cache.js";

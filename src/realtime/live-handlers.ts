@@ -4,7 +4,7 @@ import { createFormatError } from "../api/graphql/format-error.js";
 import type { RateLimiter } from "../api/rate-limit.js";
 import type { Logger } from "../api/logger.js";
 import type { TabulaService } from "../service/service.js";
-import type { ConnectionStore } from "../store/connection-store.js";
+import type { ConnectionStore } from "../store/dynamo/connection-store.js";
 import type { EventStore } from "../store/event-store.js";
 import type { Post } from "./deliver.js";
 import { updateExecutor } from "./execute-update.js";

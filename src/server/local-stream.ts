@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { Logger } from "../api/logger.js";
 import type { BatchResponse, StreamBatch } from "../realtime/fan-out.js";
-import type { EmbeddedStore } from "../store/embedded-store.js";
-import { TABLE_KEYS } from "../store/table.js";
+import type { EmbeddedStore } from "../store/dynamo/embedded-store.js";
+import { TABLE_KEYS } from "../store/dynamo/table.js";
 
 /**
  * A local stand-in for DynamoDB Streams + Lambda's event-source mapping: every put the embedded

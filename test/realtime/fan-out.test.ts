@@ -6,9 +6,9 @@ import type { ServerMessage } from "../../src/realtime/protocol.js";
 import { RecentStates } from "../../src/realtime/recent-states.js";
 import { TimelineCache } from "../../src/realtime/timeline-cache.js";
 import { createService, type TabulaService } from "../../src/service/service.js";
-import { ConnectionStore, type SubscriptionRecord } from "../../src/store/connection-store.js";
-import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
-import { matchIdOfCommit } from "../../src/store/table.js";
+import { ConnectionStore, type SubscriptionRecord } from "../../src/store/dynamo/connection-store.js";
+import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/dynamo/embedded-store.js";
+import { matchIdOfCommit } from "../../src/store/dynamo/table.js";
 import { startTestStore, type TestStore } from "../support/dynamo.js";
 
 /**

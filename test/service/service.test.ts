@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { ScanCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDynamoClients } from "../../src/store/dynamo-client.js";
+import { createDynamoClients } from "../../src/store/dynamo/client.js";
 import { type EventStore, VersionConflictError } from "../../src/store/event-store.js";
 import { TabulaError } from "../../src/errors.js";
 import { MAX_ATTEMPTS } from "../../src/service/handle-command.js";

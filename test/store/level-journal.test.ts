@@ -5,12 +5,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ClassicLevel } from "classic-level";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { type LevelDb, openLevelDb, scan } from "../../src/store/level-db.js";
-import { LevelJournal } from "../../src/store/level-journal.js";
-import { type Level, WriteBehind } from "../../src/store/write-behind.js";
+import { type LevelDb, openLevelDb, scan } from "../../src/store/level/db.js";
+import { LevelJournal } from "../../src/store/level/journal.js";
+import { type Level, WriteBehind } from "../../src/store/level/write-behind.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const LEVEL_DB = fileURLToPath(new URL("../../src/store/level-db.ts", import.meta.url));
+const LEVEL_DB = fileURLToPath(new URL("../../src/store/level/db.ts", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "tabula-journal-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 let n = 0;

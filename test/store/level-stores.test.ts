@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VersionConflictError } from "../../src/store/event-store.js";
-import { type LevelDb, scan } from "../../src/store/level-db.js";
-import { LevelEventStore, type StoredCommit } from "../../src/store/level-event-store.js";
-import { KeyedQueue } from "../../src/store/keyed-queue.js";
-import { type LevelStores, openLevelStores } from "../../src/store/level-stores.js";
+import { type LevelDb, scan } from "../../src/store/level/db.js";
+import { LevelEventStore, type StoredCommit } from "../../src/store/level/event-store.js";
+import { KeyedQueue } from "../../src/store/level/keyed-queue.js";
+import { type LevelStores, openLevelStores } from "../../src/store/level/stores.js";
 import { describeStoreContract } from "./contract/index.js";
 import { appendCommits, created, moves, row } from "./contract/fixtures.js";
 

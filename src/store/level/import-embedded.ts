@@ -1,16 +1,16 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
-import { createDynamoClients } from "./dynamo-client.js";
-import { commitOfItem } from "./dynamo-event-store.js";
-import { indexWritesOfEntry } from "./dynamo-match-index.js";
-import { playerOfItem } from "./dynamo-player-store.js";
-import { startEmbeddedStore } from "./embedded-store.js";
-import { commitSpan } from "./event-store.js";
-import { scan } from "./level-db.js";
-import { commitKey, metaKey, playerKey } from "./level-keys.js";
-import type { LevelStores } from "./level-stores.js";
-import { ensureTable } from "./table.js";
+import { createDynamoClients } from "../dynamo/client.js";
+import { commitOfItem } from "../dynamo/event-store.js";
+import { indexWritesOfEntry } from "../dynamo/match-index.js";
+import { playerOfItem } from "../dynamo/player-store.js";
+import { startEmbeddedStore } from "../dynamo/embedded-store.js";
+import { commitSpan } from "../event-store.js";
+import { scan } from "./db.js";
+import { commitKey, metaKey, playerKey } from "./keys.js";
+import type { LevelStores } from "./stores.js";
+import { ensureTable } from "../dynamo/table.js";
 
 /** What was copied. */
 export interface ImportReport {

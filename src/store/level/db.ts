@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { ClassicLevel } from "classic-level";
 import { MemoryLevel } from "memory-level";
-import { LevelJournal, removeJournalFiles } from "./level-journal.js";
+import { LevelJournal, removeJournalFiles } from "./journal.js";
 import { type Level, toLevel, WriteBehind } from "./write-behind.js";
 
 export type LevelOp = { readonly type: "put"; readonly key: string; readonly value: unknown } | { readonly type: "del"; readonly key: string };
@@ -25,7 +25,7 @@ export interface LevelDb {
   has(key: string): Promise<boolean>;
   /**
    * Applies every operation or none. On disk it resolves once the batch is in the journal
-   * (level-journal.ts), i.e. handed to the operating system, as LevelDB's own log without `sync`
+   * (journal.ts), i.e. handed to the operating system, as LevelDB's own log without `sync`
    * would have it: a process killed right after (kill -9, a crash) loses nothing, a power cut
    * can lose the last writes. dynalite, on the same LevelDB, promised no more.
    */

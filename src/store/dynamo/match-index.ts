@@ -1,7 +1,7 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import type { IndexWrites, InboxRow } from "../match/inbox-rows.js";
+import type { IndexWrites, InboxRow } from "../../match/inbox-rows.js";
 import { isConditionFailure } from "./condition-failure.js";
-import { cursorOf, type DueMatch, dueSortKey, dueUpTo, type InboxPage, type InboxQuery, inboxSortKey, inboxSortRange, type MatchIndex, sortKeyOfCursor } from "./match-index.js";
+import { cursorOf, type DueMatch, dueSortKey, dueUpTo, type InboxPage, type InboxQuery, inboxSortKey, inboxSortRange, type MatchIndex, sortKeyOfCursor } from "../match-index.js";
 import { DUE_SORT, dueKey, INDEX, matchKey, playerKey, TABLE_KEYS } from "./table.js";
 
 /** Deadlines spread over a few index partitions, so that the moves of every clocked match do not all write one. */

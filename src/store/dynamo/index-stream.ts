@@ -1,6 +1,6 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
-import { indexWritesOfItem } from "./dynamo-event-store.js";
-import type { MatchIndex } from "./match-index.js";
+import { indexWritesOfItem } from "./event-store.js";
+import type { MatchIndex } from "../match-index.js";
 
 /** The parts of a DynamoDB Streams record the index needs (aws-lambda's DynamoDBRecord). */
 export interface IndexStreamRecord {

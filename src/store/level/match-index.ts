@@ -1,11 +1,11 @@
-import type { IndexWrites, InboxRow } from "../match/inbox-rows.js";
+import type { IndexWrites, InboxRow } from "../../match/inbox-rows.js";
 import type { KeyedQueue } from "./keyed-queue.js";
-import { type LevelDb, type LevelOp, scan } from "./level-db.js";
-import { type DuePointer, dueKey, duePointerKey, dueRange, type InboxPointer, inboxKey, inboxPointerKey, inboxRange, matchTurn } from "./level-keys.js";
-import { cursorOf, type DueMatch, dueSortKey, dueUpTo, type InboxPage, type InboxQuery, inboxSortKey, inboxSortRange, type MatchIndex, sortKeyOfCursor } from "./match-index.js";
+import { type LevelDb, type LevelOp, scan } from "./db.js";
+import { type DuePointer, dueKey, duePointerKey, dueRange, type InboxPointer, inboxKey, inboxPointerKey, inboxRange, matchTurn } from "./keys.js";
+import { cursorOf, type DueMatch, dueSortKey, dueUpTo, type InboxPage, type InboxQuery, inboxSortKey, inboxSortRange, type MatchIndex, sortKeyOfCursor } from "../match-index.js";
 
 /**
- * Inboxes and deadlines in the Level store (key layout: level-keys.ts). Each entry is written
+ * Inboxes and deadlines in the Level store (key layout: keys.ts). Each entry is written
  * only over an older version, as the DynamoDB index's conditional puts do, and moved (the old
  * key deleted) when its sort key changes.
  */

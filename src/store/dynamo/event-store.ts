@@ -1,10 +1,10 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import type { MatchEvent } from "../match/events.js";
-import type { IndexWrites } from "../match/inbox-rows.js";
-import type { Commit } from "../match/snapshot.js";
+import type { MatchEvent } from "../../match/events.js";
+import type { IndexWrites } from "../../match/inbox-rows.js";
+import type { Commit } from "../../match/snapshot.js";
 import { isConditionFailure } from "./condition-failure.js";
-import { commitSpan, type EventStore, firstCommitHolding, type LoadedMatch, VersionConflictError } from "./event-store.js";
-import { DynamoMatchIndex } from "./dynamo-match-index.js";
+import { commitSpan, type EventStore, firstCommitHolding, type LoadedMatch, VersionConflictError } from "../event-store.js";
+import { DynamoMatchIndex } from "./match-index.js";
 import { COMMIT_KEY_END, commitKey, matchKey, TABLE_KEYS } from "./table.js";
 
 /**

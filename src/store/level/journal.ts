@@ -18,7 +18,7 @@ const payloadOf = (ops: readonly JournalOp[]): string =>
 
 /**
  * The Level store's write-ahead journal: each batch is appended to a file with one synchronous
- * write before it is acknowledged, and reaches LevelDB later, grouped with others (level-db.ts).
+ * write before it is acknowledged, and reaches LevelDB later, grouped with others (write-behind.ts).
  * A synchronous write hands the batch to the operating system, as LevelDB's own log does
  * without `sync`, for a few microseconds instead of a trip to LevelDB's thread and back. Files
  * are numbered; past ROTATE_AT_BYTES the next batch starts the next one (the full one synced to

@@ -1,10 +1,10 @@
-import type { MatchEvent } from "../match/events.js";
-import type { Commit } from "../match/snapshot.js";
-import { commitSpan, type EventStore, firstCommitHolding, type LoadedMatch, VersionConflictError } from "./event-store.js";
+import type { MatchEvent } from "../../match/events.js";
+import type { Commit } from "../../match/snapshot.js";
+import { commitSpan, type EventStore, firstCommitHolding, type LoadedMatch, VersionConflictError } from "../event-store.js";
 import type { KeyedQueue } from "./keyed-queue.js";
-import { type LevelDb, type LevelOp, scan } from "./level-db.js";
-import { commitKey, commitRange, matchTurn } from "./level-keys.js";
-import type { LevelMatchIndex } from "./level-match-index.js";
+import { type LevelDb, type LevelOp, scan } from "./db.js";
+import { commitKey, commitRange, matchTurn } from "./keys.js";
+import type { LevelMatchIndex } from "./match-index.js";
 
 /** How many matches' ends the store keeps (a few hundred KB at most). */
 const MAX_KNOWN_ENDS = 10_000;
@@ -22,7 +22,7 @@ const asRead = (value: unknown): Commit => {
 };
 
 /**
- * Match logs in the Level store (key layout: level-keys.ts). A commit is refused when one is
+ * Match logs in the Level store (key layout: keys.ts). A commit is refused when one is
  * already keyed at its first version, as the DynamoDB adapter's conditional put refuses it; the
  * check and the write are one step of the match's queue, so two appends of one version in this
  * process cannot both pass the check (and no other process opens the database). The commit and

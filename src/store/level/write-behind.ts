@@ -1,5 +1,5 @@
-import type { LevelDb, LevelOp, LevelRange } from "./level-db.js";
-import { type JournalOp, type LevelJournal, removeJournalFiles } from "./level-journal.js";
+import type { LevelDb, LevelOp, LevelRange } from "./db.js";
+import { type JournalOp, type LevelJournal, removeJournalFiles } from "./journal.js";
 
 /** What the journal's writer uses of an abstract-level database (classic-level and memory-level both are one). */
 export type Level = Omit<LevelDb, "batch"> & { batch(operations: ReturnType<typeof toLevel>[]): Promise<void> };

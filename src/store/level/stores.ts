@@ -1,16 +1,16 @@
 import { KeyedQueue } from "./keyed-queue.js";
-import { type LevelDb, openLevelDb } from "./level-db.js";
-import { LevelEventStore } from "./level-event-store.js";
-import { metaKey } from "./level-keys.js";
-import { LevelMatchIndex } from "./level-match-index.js";
-import { LevelPlayerStore } from "./level-player-store.js";
+import { type LevelDb, openLevelDb } from "./db.js";
+import { LevelEventStore } from "./event-store.js";
+import { metaKey } from "./keys.js";
+import { LevelMatchIndex } from "./match-index.js";
+import { LevelPlayerStore } from "./player-store.js";
 
 /** Everything the service keeps, in one LevelDB: match logs, players, inboxes and deadlines. */
 export interface LevelStores {
   readonly store: LevelEventStore;
   readonly players: LevelPlayerStore;
   readonly index: LevelMatchIndex;
-  /** The database itself, for the one-time import of an older data directory (level-import.ts). */
+  /** The database itself, for the one-time import of an older data directory (import-embedded.ts). */
   readonly db: LevelDb;
   /** Resolves if the database answers a read (health checks); rejects otherwise. */
   check(): Promise<void>;

@@ -1,7 +1,7 @@
 import type { KeyedQueue } from "./keyed-queue.js";
-import type { LevelDb } from "./level-db.js";
-import { playerKey, playerTurn } from "./level-keys.js";
-import type { PlayerRecord, PlayerStore } from "./player-store.js";
+import type { LevelDb } from "./db.js";
+import { playerKey, playerTurn } from "./keys.js";
+import type { PlayerRecord, PlayerStore } from "../player-store.js";
 
 /** Players in the Level store (`player!<id>`), written once: a taken id is refused, as the DynamoDB adapter's conditional put refuses it. */
 export class LevelPlayerStore implements PlayerStore {

@@ -1,6 +1,6 @@
 import { type DynamoDBDocumentClient, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { isConditionFailure } from "./condition-failure.js";
-import type { PlayerRecord, PlayerStore } from "./player-store.js";
+import type { PlayerRecord, PlayerStore } from "../player-store.js";
 import { PROFILE_SORT, playerKey, TABLE_KEYS } from "./table.js";
 
 /** `PK=PLAYER#<id>, SK=PROFILE`, written once. */

@@ -1,7 +1,7 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { DynamoEventStore } from "./dynamo-event-store.js";
-import { DynamoMatchIndex } from "./dynamo-match-index.js";
-import { DynamoPlayerStore } from "./dynamo-player-store.js";
+import { DynamoEventStore } from "./event-store.js";
+import { DynamoMatchIndex } from "./match-index.js";
+import { DynamoPlayerStore } from "./player-store.js";
 
 /** Everything the service keeps in the one table: match logs, players, inboxes and deadlines. */
 export const tableStores = (doc: DynamoDBDocumentClient, tableName: string) => ({
