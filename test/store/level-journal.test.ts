@@ -5,12 +5,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ClassicLevel } from "classic-level";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { type LevelDb, openLevelDb, scan } from "../../src/store/level/db.js";
+import { type LevelDb, scan } from "../../src/store/level/db.js";
+import { openLevelDb } from "../../src/store/level/open-db.js";
 import { LevelJournal } from "../../src/store/level/journal.js";
 import { type Level, WriteBehind } from "../../src/store/level/write-behind.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const LEVEL_DB = fileURLToPath(new URL("../../src/store/level/db.ts", import.meta.url));
+const OPEN_DB = fileURLToPath(new URL("../../src/store/level/open-db.ts", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "tabula-journal-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 let n = 0;
@@ -40,7 +41,7 @@ async function storedIn(dir: string): Promise<[string, unknown][]> {
 const WRITER = join(scratch, "writer.mts");
 writeFileSync(
   WRITER,
-  `import { openLevelDb } from ${JSON.stringify(LEVEL_DB)};
+  `import { openLevelDb } from ${JSON.stringify(OPEN_DB)};
 const db = await openLevelDb(process.argv[2]);
 const count = Number(process.argv[3]);
 for (let i = 0; i < count; i++) {
@@ -55,7 +56,7 @@ process.kill(process.pid, "SIGKILL");
 const CLOSER = join(scratch, "closer.mts");
 writeFileSync(
   CLOSER,
-  `import { openLevelDb } from ${JSON.stringify(LEVEL_DB)};
+  `import { openLevelDb } from ${JSON.stringify(OPEN_DB)};
 const db = await openLevelDb(process.argv[2]);
 await db.batch([{ type: "put", key: "k", value: 1 }]);
 await db.close();

@@ -1,9 +1,3 @@
-import { mkdirSync } from "node:fs";
-import { ClassicLevel } from "classic-level";
-import { MemoryLevel } from "memory-level";
-import { LevelJournal, removeJournalFiles } from "./journal.js";
-import { type Level, toLevel, WriteBehind } from "./write-behind.js";
-
 export type LevelOp = { readonly type: "put"; readonly key: string; readonly value: unknown } | { readonly type: "del"; readonly key: string };
 
 export interface LevelRange {
@@ -17,7 +11,9 @@ export interface LevelRange {
 
 /**
  * What the Level store uses of a database: string keys, JSON values. Every read sees every
- * batch acknowledged before it started.
+ * batch acknowledged before it started. open-db.ts opens one (a WriteBehind over LevelDB and
+ * its journal); this file holds only the shape and what is built on it, so that the writer
+ * (write-behind.ts) and its users depend on it and not on each other.
  */
 export interface LevelDb {
   get(key: string): Promise<unknown>;
@@ -32,39 +28,6 @@ export interface LevelDb {
   batch(operations: LevelOp[]): Promise<void>;
   iterator(range: LevelRange): { nextv(size: number): Promise<[string, unknown][]>; close(): Promise<void> };
   close(): Promise<void>;
-}
-
-/**
- * A LevelDB in `path` (created when missing), its journal in `<path>-journal`; or one in memory
- * without a path (and without a journal). Batches left in the journal by a crash are applied
- * before it answers.
- */
-export async function openLevelDb(path: string | undefined): Promise<LevelDb> {
-  const options = { keyEncoding: "utf8", valueEncoding: "json" } as const;
-  let opened: ClassicLevel<string, unknown> | MemoryLevel<string, unknown>;
-  if (path) {
-    mkdirSync(path, { recursive: true });
-    opened = new ClassicLevel<string, unknown>(path, options);
-  } else {
-    // Bytes, like LevelDB, so that both order keys the same way.
-    opened = new MemoryLevel<string, unknown>({ ...options, storeEncoding: "buffer" });
-  }
-  await opened.open();
-  const level: Level = opened;
-  if (!path) return new WriteBehind(level, null);
-  let toClose: LevelJournal | undefined;
-  try {
-    const { journal, recovered, files } = LevelJournal.open(`${path}-journal`);
-    toClose = journal;
-    // One write: LevelDB applies a batch's operations in order, so the last write of a key wins, as it did.
-    if (recovered.length > 0) await level.batch(recovered.flat().map(toLevel));
-    removeJournalFiles(files);
-    return new WriteBehind(level, journal);
-  } catch (error) {
-    toClose?.close();
-    await level.close();
-    throw error;
-  }
 }
 
 /** Every entry of `range`, in order, read a page at a time; stop early by returning false from `visit`. */

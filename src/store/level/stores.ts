@@ -1,5 +1,6 @@
 import { KeyedQueue } from "./keyed-queue.js";
-import { type LevelDb, openLevelDb } from "./db.js";
+import type { LevelDb } from "./db.js";
+import { openLevelDb } from "./open-db.js";
 import { LevelEventStore } from "./event-store.js";
 import { metaKey } from "./keys.js";
 import { LevelMatchIndex } from "./match-index.js";
