@@ -1,4 +1,4 @@
-import { managementApiPoster } from "../src/realtime/management-api.js";
+import { managementApiPoster } from "../src/realtime/aws/management-api.js";
 import { ConnectionStore } from "../src/store/dynamo/connection-store.js";
 import { liveFunctionConfig } from "./config.js";
 import { serviceRuntime } from "./service-runtime.js";

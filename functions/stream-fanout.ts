@@ -1,5 +1,5 @@
-import type { BatchResponse, StreamBatch } from "../src/realtime/fan-out.js";
-import { createLiveHandlers } from "../src/realtime/live-handlers.js";
+import type { BatchResponse, StreamBatch } from "../src/realtime/aws/fan-out.js";
+import { createLiveHandlers } from "../src/realtime/aws/live-handlers.js";
 import { liveDeps } from "./live-runtime.js";
 
 const handlers = createLiveHandlers(liveDeps);

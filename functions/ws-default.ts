@@ -1,5 +1,5 @@
-import type { WebSocketEvent, WebSocketResult } from "../src/realtime/connection-routes.js";
-import { createLiveHandlers } from "../src/realtime/live-handlers.js";
+import type { WebSocketEvent, WebSocketResult } from "../src/realtime/aws/connection-routes.js";
+import { createLiveHandlers } from "../src/realtime/aws/live-handlers.js";
 import { liveDeps } from "./live-runtime.js";
 
 /** Queries and mutations sent over a connection run as over HTTP (src/api/graphql/execute-operation.ts). */

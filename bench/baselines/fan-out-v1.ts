@@ -1,7 +1,7 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from "@aws-sdk/client-apigatewaymanagementapi";
-import type { Post } from "../../src/realtime/deliver.js";
-import { deliver } from "../../src/realtime/deliver.js";
-import type { BatchResponse, FanOutDeps, StreamBatch } from "../../src/realtime/fan-out.js";
+import type { Post } from "../../src/realtime/aws/deliver.js";
+import { deliver } from "../../src/realtime/aws/deliver.js";
+import type { BatchResponse, FanOutDeps, StreamBatch } from "../../src/realtime/aws/fan-out.js";
 import { TimelineCache } from "../../src/realtime/timeline-cache.js";
 import { matchIdOfCommit } from "../../src/store/dynamo/table.js";
 

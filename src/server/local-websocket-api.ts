@@ -4,7 +4,7 @@ import type { Duplex } from "node:stream";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import { header } from "../api/http.js";
 import type { Logger } from "../api/logger.js";
-import type { WebSocketEvent, WebSocketResult } from "../realtime/connection-routes.js";
+import type { WebSocketEvent, WebSocketResult } from "../realtime/aws/connection-routes.js";
 import { type ManagedConnection, MAX_MESSAGE_BYTES, startLocalManagementApi } from "./local-management-api.js";
 
 /**

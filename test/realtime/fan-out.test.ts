@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deliver, type DeliveryDeps } from "../../src/realtime/deliver.js";
-import { handleStreamBatch, type StreamRecord } from "../../src/realtime/fan-out.js";
+import { deliver, type DeliveryDeps } from "../../src/realtime/aws/deliver.js";
+import { handleStreamBatch, type StreamRecord } from "../../src/realtime/aws/fan-out.js";
 import type { ServerMessage } from "../../src/realtime/protocol.js";
-import { RecentStates } from "../../src/realtime/recent-states.js";
+import { RecentStates } from "../../src/realtime/aws/recent-states.js";
 import { TimelineCache } from "../../src/realtime/timeline-cache.js";
 import { createService, type TabulaService } from "../../src/service/service.js";
 import { ConnectionStore, type SubscriptionRecord } from "../../src/store/dynamo/connection-store.js";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/api/logger.js";
 import type { ServerMessage } from "../../src/realtime/protocol.js";
-import { createLiveHandlers } from "../../src/realtime/live-handlers.js";
+import { createLiveHandlers } from "../../src/realtime/aws/live-handlers.js";
 import { createService } from "../../src/service/service.js";
 import { hashSeatToken } from "../../src/service/seat-tokens.js";
 import { ConnectionStore } from "../../src/store/dynamo/connection-store.js";

@@ -54,8 +54,9 @@ export interface SubscriptionRecord {
  * version before the batch's first, or, while the match has a mark, through `max(lastSent,
  * deliveredThrough)`. The fan-out writes the mark only where the stream's order is not enough: a
  * batch that failed part way and will be handed over again, one that came late (see
- * `fan-out.ts`). The others (a catch-up in progress, or one that a failed push left behind) are
- * brought up to date one by one, under a lease (see `deliver.ts`).
+ * `src/realtime/aws/fan-out.ts`). The others (a catch-up in progress, or one that a failed push
+ * left behind) are brought up to date one by one, under a lease (see
+ * `src/realtime/aws/deliver.ts`).
  */
 export interface FanOutView {
   readonly subscribers: readonly (SubscriptionRecord & { readonly following: boolean })[];

@@ -1,16 +1,16 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
-import type { MatchEvent } from "../match/events.js";
-import { evolve } from "../match/evolve.js";
-import type { MatchState } from "../match/state.js";
-import type { TimelineEntry } from "../service/timeline.js";
-import type { SubscriptionRecord } from "../store/dynamo/connection-store.js";
-import { firstVersionOfCommit, matchIdOfCommit } from "../store/dynamo/table.js";
+import type { MatchEvent } from "../../match/events.js";
+import { evolve } from "../../match/evolve.js";
+import type { MatchState } from "../../match/state.js";
+import type { TimelineEntry } from "../../service/timeline.js";
+import type { SubscriptionRecord } from "../../store/dynamo/connection-store.js";
+import { firstVersionOfCommit, matchIdOfCommit } from "../../store/dynamo/table.js";
 import { forEachBounded } from "./bounded.js";
 import { deliver, type DeliveryDeps } from "./deliver.js";
 import type { RecentStates } from "./recent-states.js";
 import { render, sendUpdates } from "./send-updates.js";
 import { sharedPayloads } from "./shared-payloads.js";
-import { TimelineCache } from "./timeline-cache.js";
+import { TimelineCache } from "../timeline-cache.js";
 
 /** The parts of a DynamoDB Streams record the fan-out reads (aws-lambda's DynamoDBRecord). */
 export interface StreamRecord {

@@ -1,4 +1,4 @@
-import type { MatchState } from "../match/state.js";
+import type { MatchState } from "../../match/state.js";
 
 /**
  * What the fan-out knows of each match while the function stays warm, the oldest match

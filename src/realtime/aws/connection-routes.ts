@@ -1,6 +1,6 @@
-import { header } from "../api/http.js";
-import type { ConnectionStore } from "../store/dynamo/connection-store.js";
-import { SUBPROTOCOL } from "./subprotocol.js";
+import { header } from "../../api/http.js";
+import type { ConnectionStore } from "../../store/dynamo/connection-store.js";
+import { SUBPROTOCOL } from "../subprotocol.js";
 
 // `$connect` and `$disconnect` touch only the connection registry, so they live apart from the
 // protocol handling: their Lambda bundles stay small and start fast, and every WebSocket

@@ -1,9 +1,9 @@
 import { type DocumentNode, execute, type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema, parse } from "graphql";
-import type { GraphqlContext } from "../api/graphql/context.js";
-import type { TabulaService } from "../service/service.js";
-import type { SubscriptionRecord } from "../store/dynamo/connection-store.js";
+import type { GraphqlContext } from "../../api/graphql/context.js";
+import type { TabulaService } from "../../service/service.js";
+import type { SubscriptionRecord } from "../../store/dynamo/connection-store.js";
 import type { ExecuteUpdate } from "./deliver.js";
-import type { MatchUpdate } from "../service/match-update.js";
+import type { MatchUpdate } from "../../service/match-update.js";
 
 /**
  * Runs a stored subscription document over one update, as graphql-js does for each source

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { type DocumentNode, type ExecutionResult, type FormattedExecutionResult, type GraphQLSchema, subscribe as graphqlSubscribe } from "graphql";
-import { executeGraphqlOperation, type FormatError } from "../api/graphql/execute-operation.js";
-import type { LiveContext, LiveRequest } from "../api/graphql/executable-schema.js";
-import { parseLiveDocument } from "../api/graphql/executable-schema.js";
-import type { RateLimiter } from "../api/rate-limit.js";
-import type { TabulaService } from "../service/service.js";
-import type { EventStore } from "../store/event-store.js";
-import { type ConnectionRecord, type ConnectionStore, splitRef, type SubscriptionRecord } from "../store/dynamo/connection-store.js";
-import { credentialOfConnectionParams } from "./connection-token.js";
+import { executeGraphqlOperation, type FormatError } from "../../api/graphql/execute-operation.js";
+import type { LiveContext, LiveRequest } from "../../api/graphql/executable-schema.js";
+import { parseLiveDocument } from "../../api/graphql/executable-schema.js";
+import type { RateLimiter } from "../../api/rate-limit.js";
+import type { TabulaService } from "../../service/service.js";
+import type { EventStore } from "../../store/event-store.js";
+import { type ConnectionRecord, type ConnectionStore, splitRef, type SubscriptionRecord } from "../../store/dynamo/connection-store.js";
+import { credentialOfConnectionParams } from "../connection-token.js";
 import { deliver, type DeliveryDeps, leaseMsOf } from "./deliver.js";
-import { TimelineCache } from "./timeline-cache.js";
+import { TimelineCache } from "../timeline-cache.js";
 import { postableNext } from "./postable-next.js";
-import { parseClientMessage, type ServerMessage } from "./protocol.js";
+import { parseClientMessage, type ServerMessage } from "../protocol.js";
 import type { WebSocketEvent, WebSocketResult } from "./connection-routes.js";
 
 export interface GatewayDeps extends DeliveryDeps {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { FormattedExecutionResult } from "graphql";
-import type { EventStore } from "../store/event-store.js";
-import type { ConnectionStore, SubscriptionRecord } from "../store/dynamo/connection-store.js";
-import type { ServerMessage } from "./protocol.js";
-import type { TimelineCache } from "./timeline-cache.js";
-import type { MatchUpdate } from "../service/match-update.js";
+import type { EventStore } from "../../store/event-store.js";
+import type { ConnectionStore, SubscriptionRecord } from "../../store/dynamo/connection-store.js";
+import type { ServerMessage } from "../protocol.js";
+import type { TimelineCache } from "../timeline-cache.js";
+import type { MatchUpdate } from "../../service/match-update.js";
 import { complete, type Render, render, sendUpdates } from "./send-updates.js";
 
 /** Sends one message to a connection; "gone" when the client has disconnected (HTTP 410). */

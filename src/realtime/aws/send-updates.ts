@@ -1,7 +1,7 @@
 import type { FormattedExecutionResult } from "graphql";
-import type { TimelineEntry } from "../service/timeline.js";
-import { updateFor } from "../service/match-update.js";
-import type { SubscriptionRecord } from "../store/dynamo/connection-store.js";
+import type { TimelineEntry } from "../../service/timeline.js";
+import { updateFor } from "../../service/match-update.js";
+import type { SubscriptionRecord } from "../../store/dynamo/connection-store.js";
 import type { DeliveryDeps } from "./deliver.js";
 import { postableNext } from "./postable-next.js";
 

@@ -1,6 +1,6 @@
 import type { FormattedExecutionResult } from "graphql";
 import { payloadJson } from "./payload-json.js";
-import { MAX_POST_BYTES, type ServerMessage } from "./protocol.js";
+import { MAX_POST_BYTES, type ServerMessage } from "../protocol.js";
 
 /**
  * A `next` message API Gateway will post: `payload` itself, or, when that is over the 128 KB a

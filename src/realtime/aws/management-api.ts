@@ -2,7 +2,7 @@ import { Agent as HttpAgent, type IncomingMessage, request as httpRequest } from
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { Post } from "./deliver.js";
 import { payloadJson } from "./payload-json.js";
-import type { ServerMessage } from "./protocol.js";
+import type { ServerMessage } from "../protocol.js";
 import { type Credentials, escapeUri, signRequest } from "./sigv4.js";
 
 /** Pushes in flight at once per function; the fan-out keeps to fewer (see fan-out.ts). */
