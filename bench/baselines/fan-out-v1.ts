@@ -1,5 +1,5 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from "@aws-sdk/client-apigatewaymanagementapi";
-import type { Post } from "../../src/realtime/aws/deliver.js";
+import type { Post } from "../../src/realtime/aws/delivery-deps.js";
 import { deliver } from "../../src/realtime/aws/deliver.js";
 import type { BatchResponse, FanOutDeps, StreamBatch } from "../../src/realtime/aws/fan-out.js";
 import { TimelineCache } from "../../src/realtime/timeline-cache.js";

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deliver, type DeliveryDeps } from "../../src/realtime/aws/deliver.js";
+import { deliver } from "../../src/realtime/aws/deliver.js";
+import type { DeliveryDeps } from "../../src/realtime/aws/delivery-deps.js";
 import { handleStreamBatch, type StreamRecord } from "../../src/realtime/aws/fan-out.js";
 import type { ServerMessage } from "../../src/realtime/protocol.js";
 import { RecentStates } from "../../src/realtime/aws/recent-states.js";

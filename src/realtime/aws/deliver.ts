@@ -1,27 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { FormattedExecutionResult } from "graphql";
-import type { EventStore } from "../../store/event-store.js";
-import type { ConnectionStore, SubscriptionRecord } from "../../store/dynamo/connection-store.js";
-import type { ServerMessage } from "../protocol.js";
+import type { SubscriptionRecord } from "../../store/dynamo/connection-store.js";
 import type { TimelineCache } from "../timeline-cache.js";
-import type { MatchUpdate } from "../../service/match-update.js";
+import type { DeliveryDeps } from "./delivery-deps.js";
 import { complete, type Render, render, sendUpdates } from "./send-updates.js";
-
-/** Sends one message to a connection; "gone" when the client has disconnected (HTTP 410). */
-export type Post = (connectionId: string, message: ServerMessage) => Promise<"sent" | "gone">;
-
-/** Runs a subscriber's GraphQL document over one update. */
-export type ExecuteUpdate = (subscription: SubscriptionRecord, update: MatchUpdate) => Promise<FormattedExecutionResult>;
-
-export interface DeliveryDeps {
-  readonly store: EventStore;
-  readonly connections: ConnectionStore;
-  readonly post: Post;
-  readonly execute: ExecuteUpdate;
-  /** How long one delivery may hold a subscriber before another may take over. */
-  readonly leaseMs?: number;
-  readonly sleep?: (ms: number) => Promise<void>;
-}
 
 const DEFAULT_LEASE_MS = 10_000;
 const RETRY_MS = 25;

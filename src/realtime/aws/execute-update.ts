@@ -2,7 +2,7 @@ import { type DocumentNode, execute, type ExecutionResult, type FormattedExecuti
 import type { GraphqlContext } from "../../api/graphql/context.js";
 import type { TabulaService } from "../../service/service.js";
 import type { SubscriptionRecord } from "../../store/dynamo/connection-store.js";
-import type { ExecuteUpdate } from "./deliver.js";
+import type { ExecuteUpdate } from "./delivery-deps.js";
 import type { MatchUpdate } from "../../service/match-update.js";
 
 /**

@@ -6,7 +6,7 @@ import type { Logger } from "../../api/logger.js";
 import type { TabulaService } from "../../service/service.js";
 import type { ConnectionStore } from "../../store/dynamo/connection-store.js";
 import type { EventStore } from "../../store/event-store.js";
-import type { Post } from "./deliver.js";
+import type { Post } from "./delivery-deps.js";
 import { updateExecutor } from "./execute-update.js";
 import { type BatchResponse, type FanOutDeps, handleStreamBatch, type StreamBatch } from "./fan-out.js";
 import { RecentStates } from "./recent-states.js";

@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, type IncomingMessage, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
-import type { Post } from "./deliver.js";
+import type { Post } from "./delivery-deps.js";
 import { payloadJson } from "./payload-json.js";
 import type { ServerMessage } from "../protocol.js";
 import { type Credentials, escapeUri, signRequest } from "./sigv4.js";

@@ -2,7 +2,7 @@ import type { FormattedExecutionResult } from "graphql";
 import type { TimelineEntry } from "../../service/timeline.js";
 import { updateFor } from "../../service/match-update.js";
 import type { SubscriptionRecord } from "../../store/dynamo/connection-store.js";
-import type { DeliveryDeps } from "./deliver.js";
+import type { DeliveryDeps } from "./delivery-deps.js";
 import { postableNext } from "./postable-next.js";
 
 /** A subscriber's `next` payload for one entry: its document run over the update it may see. */
