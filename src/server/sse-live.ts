@@ -8,7 +8,7 @@ import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "../api/re
 import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
 import type { Bearer } from "../service/credential.js";
 import type { TabulaService } from "../service/service.js";
-import { writeResponse } from "./node-http.js";
+import { writeResponse } from "../api/node-http.js";
 import { decodePathSegment } from "../api/rest/router.js";
 
 export const SSE_PATH = /^\/api\/matches\/([^/]+)\/stream$/;

@@ -13,7 +13,7 @@ import WebSocket from "ws";
 import { createLogger } from "../../src/api/logger.js";
 import { managementApiPoster } from "../../src/realtime/aws/management-api.js";
 import type { WebSocketResult } from "../../src/realtime/aws/connection-routes.js";
-import { type GatewayEvent, type LocalWebSocketApi, startLocalWebSocketApi } from "../../src/server/local-websocket-api.js";
+import { type GatewayEvent, type LocalWebSocketApi, startLocalWebSocketApi } from "../../src/local-aws/websocket-api.js";
 import { eventually } from "./support.js";
 
 /**

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/api/logger.js";
 import type { BatchResponse } from "../../src/realtime/aws/fan-out.js";
 import type { StoredItem } from "../../src/store/dynamo/embedded-store.js";
-import { type LambdaStreamRecord, type LocalStream, type LocalStreamOptions, startLocalStream } from "../../src/server/local-stream.js";
+import { type LambdaStreamRecord, type LocalStream, type LocalStreamOptions, startLocalStream } from "../../src/local-aws/stream.js";
 import { eventually } from "./support.js";
 
 /**

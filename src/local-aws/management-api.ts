@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { WebSocket } from "ws";
 import type { Logger } from "../api/logger.js";
-import { readBody } from "./node-http.js";
+import { readBody } from "../api/node-http.js";
 
 /**
  * A local stand-in for API Gateway's management API (`POST|GET|DELETE /@connections/{id}`), on

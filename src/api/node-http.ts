@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { HttpRequest, HttpResponse } from "../api/http.js";
+import type { HttpRequest, HttpResponse } from "./http.js";
 
 /** Bodies past the limit are still read (and dropped) up to this, so the client sees the 413. */
 const DRAIN_LIMIT_BYTES = 1024 * 1024;

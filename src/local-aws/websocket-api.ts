@@ -5,7 +5,7 @@ import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import { header } from "../api/http.js";
 import type { Logger } from "../api/logger.js";
 import type { WebSocketEvent, WebSocketResult } from "../realtime/aws/connection-routes.js";
-import { type ManagedConnection, MAX_MESSAGE_BYTES, startLocalManagementApi } from "./local-management-api.js";
+import { type ManagedConnection, MAX_MESSAGE_BYTES, startLocalManagementApi } from "./management-api.js";
 
 /**
  * A local stand-in for API Gateway's WebSocket API, so that the route handlers deployed as
@@ -14,7 +14,7 @@ import { type ManagedConnection, MAX_MESSAGE_BYTES, startLocalManagementApi } fr
  *   handshake completes only if the handler answers 200, with the subprotocol it echoed.
  * - Every text frame becomes a `$default` event, one at a time per connection, in order; a
  *   closed socket becomes `$disconnect`.
- * - Answers reach clients only through the management API (local-management-api.ts), which
+ * - Answers reach clients only through the management API (management-api.ts), which
  *   starts with it (`managementEndpoint`).
  * What it does not model: API Gateway's idle (10 min) and maximum (2 h) connection durations,
  * throttling, authorizers, and the possible concurrency of `$default` invocations on AWS.
