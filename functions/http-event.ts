@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { restError } from "../src/api/errors.js";
 import type { HttpRequest, HttpResponse } from "../src/api/http.js";
-import type { Logger } from "../src/api/logger.js";
+import type { Logger } from "../src/logger.js";
 
 /** The transport-neutral request of src/api, from API Gateway's payload 2.0 event. */
 export function toHttpRequest(event: APIGatewayProxyEventV2): HttpRequest {

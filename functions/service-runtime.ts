@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createLogger } from "../src/api/logger.js";
+import { createLogger } from "../src/logger.js";
 import { MatchCache } from "../src/service/match-cache.js";
 import { createService } from "../src/service/service.js";
 import { createDynamoClients } from "../src/store/dynamo/client.js";

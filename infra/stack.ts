@@ -12,7 +12,7 @@ import * as logs from "aws-cdk-lib/aws-logs";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
 import { preflightResponse } from "../src/api/cors.js";
-import type { LogLevel } from "../src/api/logger.js";
+import type { LogLevel } from "../src/logger.js";
 import { INDEX, TABLE_KEYS, TTL_ATTRIBUTE } from "../src/store/dynamo/table.js";
 import { type ApiGatewayLogRole, DEFAULT_HTTP_THROTTLE, DEFAULT_WEBSOCKET_THROTTLE, type Throttle } from "./config.js";
 import { wildcardResourceFinding } from "./nag-finding.js";

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { createLogger } from "../../src/api/logger.js";
+import { createLogger } from "../../src/logger.js";
 import { type FanOutDeps, handleStreamBatch, type StreamBatch } from "../../src/realtime/aws/fan-out.js";
 import { type RunningServer, startServer } from "../../src/server/app.js";
 import { ConnectionStore } from "../../src/store/dynamo/connection-store.js";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { WebSocket } from "ws";
-import type { Logger } from "../api/logger.js";
+import type { Logger } from "../logger.js";
 import { readBody } from "../api/node-http.js";
 
 /**

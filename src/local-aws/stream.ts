@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
-import type { Logger } from "../api/logger.js";
+import type { Logger } from "../logger.js";
 import type { BatchResponse, StreamBatch } from "../realtime/aws/fan-out.js";
 import type { EmbeddedStore } from "../store/dynamo/embedded-store.js";
 import { TABLE_KEYS } from "../store/dynamo/table.js";

@@ -3,7 +3,7 @@ import { type IncomingMessage, type Server, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { type RawData, type WebSocket, WebSocketServer } from "ws";
 import { header } from "../api/http.js";
-import type { Logger } from "../api/logger.js";
+import type { Logger } from "../logger.js";
 import type { WebSocketEvent, WebSocketResult } from "../realtime/aws/connection-routes.js";
 import { type ManagedConnection, MAX_MESSAGE_BYTES, startLocalManagementApi } from "./management-api.js";
 

@@ -7,7 +7,7 @@ import { createGraphqlServer } from "../api/graphql/server.js";
 import { handleGraphqlHttp } from "../api/graphql/http.js";
 import { type HttpRequest, type HttpResponse, jsonResponse } from "../api/http.js";
 import { BODY_LIMIT_BYTES, bodyTooLarge } from "../api/body-limit.js";
-import { createLogger, type Logger, type LogLevel } from "../api/logger.js";
+import { createLogger, type Logger, type LogLevel } from "../logger.js";
 import { createRestHandler } from "../api/rest/handle-rest.js";
 import type { ServiceDeps } from "../service/deps.js";
 import { DEFAULT_CACHE_MATCHES, MatchCache } from "../service/match-cache.js";

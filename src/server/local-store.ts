@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { DescribeTableCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { Logger } from "../api/logger.js";
+import type { Logger } from "../logger.js";
 import { createDynamoClients } from "../store/dynamo/client.js";
 import { indexWritesOfItem } from "../store/dynamo/event-store.js";
 import { type EmbeddedStore, startEmbeddedStore } from "../store/dynamo/embedded-store.js";

@@ -3,7 +3,7 @@ import { CORS_HEADERS } from "../api/cors.js";
 import { restError, toPublicError } from "../api/errors.js";
 import { header, type HttpRequest } from "../api/http.js";
 import { parseAuthorization, tokenOf } from "../api/auth.js";
-import type { Logger } from "../api/logger.js";
+import type { Logger } from "../logger.js";
 import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "../api/rest/sse.js";
 import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
 import type { Bearer } from "../service/credential.js";

@@ -3,7 +3,7 @@ import { isBuiltin } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalLambda } from "../../infra/local-lambda.js";
 import { TABLE_ACCESS } from "../../infra/stack.js";
-import { createLogger } from "../../src/api/logger.js";
+import { createLogger } from "../../src/logger.js";
 import { LIMITS } from "../../src/api/limits.js";
 import { type RunningServer, startServer } from "../../src/server/app.js";
 import { BUILD_TIMEOUT_MS, call, type Fixture, gqlEvent, httpEvent, type HttpEventOptions, setUp } from "./support.js";

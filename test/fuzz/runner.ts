@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { isDeepStrictEqual } from "node:util";
-import type { Logger } from "../../src/api/logger.js";
+import type { Logger } from "../../src/logger.js";
 import { startServer } from "../../src/server/app.js";
 import type { GatewayMode } from "../../src/server/gateway-mode.js";
 import { DEFAULT_RATE_LIMITS } from "../../src/server/rate-limiter.js";

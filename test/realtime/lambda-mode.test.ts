@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../src/api/logger.js";
+import { createLogger } from "../../src/logger.js";
 import type { ServerMessage } from "../../src/realtime/protocol.js";
 import { createLiveHandlers } from "../../src/realtime/aws/live-handlers.js";
 import { createService } from "../../src/service/service.js";

@@ -10,7 +10,7 @@ import {
 } from "@aws-sdk/client-apigatewaymanagementapi";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { createLogger } from "../../src/api/logger.js";
+import { createLogger } from "../../src/logger.js";
 import { managementApiPoster } from "../../src/realtime/aws/management-api.js";
 import type { WebSocketResult } from "../../src/realtime/aws/connection-routes.js";
 import { type GatewayEvent, type LocalWebSocketApi, startLocalWebSocketApi } from "../../src/local-aws/websocket-api.js";

@@ -1,6 +1,6 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "../../src/api/logger.js";
+import { createLogger } from "../../src/logger.js";
 import type { BatchResponse } from "../../src/realtime/aws/fan-out.js";
 import type { StoredItem } from "../../src/store/dynamo/embedded-store.js";
 import { type LambdaStreamRecord, type LocalStream, type LocalStreamOptions, startLocalStream } from "../../src/local-aws/stream.js";

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../src/api/logger.js";
+import { createLogger } from "../../src/logger.js";
 import { STORE_KINDS } from "../../src/server/store-kind.js";
 import { createViaRest, events, getMatch, rollUntilMovable } from "../helpers/matches.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";

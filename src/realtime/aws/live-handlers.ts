@@ -2,7 +2,7 @@ import type { ExecutionResult, FormattedExecutionResult } from "graphql";
 import { executableSchema } from "../../api/graphql/executable-schema.js";
 import { createFormatError } from "../../api/graphql/format-error.js";
 import type { RateLimiter } from "../../api/rate-limit.js";
-import type { Logger } from "../../api/logger.js";
+import type { Logger } from "../../logger.js";
 import type { TabulaService } from "../../service/service.js";
 import type { ConnectionStore } from "../../store/dynamo/connection-store.js";
 import type { EventStore } from "../../store/event-store.js";
