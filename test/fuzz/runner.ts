@@ -86,6 +86,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     warn: () => {},
     info: () => {},
     debug: () => {},
+    child: () => logger,
+    isEnabled: (level) => level === "error",
   };
   const processErrors: string[] = [];
   const onProcessError = (error: unknown) => processErrors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));

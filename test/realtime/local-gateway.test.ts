@@ -110,7 +110,7 @@ describe("the local API Gateway", () => {
       throw new Error("connect blew up");
     };
     await expect(open()).rejects.toMatchObject({ status: 500 });
-    expect(logged.some((l) => l.includes("ERROR") && l.includes("connect blew up"))).toBe(true);
+    expect(logged.map((l) => JSON.parse(l)).some((l) => l.level === "error" && l.err?.message === "connect blew up")).toBe(true);
     const before = events.length;
     await expect(open(["graphql-transport-ws"], "/elsewhere")).rejects.toMatchObject({ status: 404 });
     expect(events.length).toBe(before);
