@@ -1,4 +1,7 @@
 import { type DestinationStream, type Logger as Pino, pino } from "pino";
+import type { LogLevel } from "./log-levels.js";
+
+export { isLogLevel, LOG_LEVELS, type LogLevel } from "./log-levels.js";
 
 /**
  * One JSON object per line (pino's), to stderr: on Lambda, CloudWatch Logs Insights reads the
@@ -10,8 +13,6 @@ import { type DestinationStream, type Logger as Pino, pino } from "pino";
  * "requestId":"…","operation":"getMatch","matchId":"m1","latencyMs":3,…}`; an error's line carries
  * it as `err` (`type`, `message`, `stack`).
  */
-export const LOG_LEVELS = ["silent", "error", "warn", "info", "debug"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** What a line says besides its message: `requestId`, `matchId`, `operation`, `latencyMs`, ... */
 export type LogFields = Readonly<Record<string, unknown>>;
@@ -31,8 +32,6 @@ export interface LoggerOptions {
   /** Fields computed for every line as it is written (on Lambda: the invocation's request id). */
   readonly mixin?: () => LogFields;
 }
-
-export const isLogLevel = (value: string): value is LogLevel => (LOG_LEVELS as readonly string[]).includes(value);
 
 /**
  * A logger at `level`. Lines go to stderr, written synchronously (a Lambda container may be

@@ -13,9 +13,9 @@ const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
  * < store/service < api/realtime < server/cli, functions on top"; inside a tier the code already
  * keeps an order (the service reads the store, the WebSocket path reuses the API's schema), so
  * the table holds it too; the local AWS stand-ins sit under the server that starts them. `base`
- * is src/errors.ts, src/input-issues.ts, src/logger.ts and src/zod.ts, which every layer may use:
- * the closed set of error codes, the one way to word an input problem, the one logger, and zod
- * with its English messages.
+ * is src/errors.ts, src/input-issues.ts, src/log-levels.ts, src/logger.ts and src/zod.ts, which
+ * every layer may use: the closed set of error codes, the one way to word an input problem, the
+ * one logger and its levels, and zod with its English messages.
  */
 const RANK = {
   base: 0,
@@ -36,7 +36,7 @@ const RANK = {
 } as const;
 type Layer = keyof typeof RANK;
 const LAYERS = Object.keys(RANK) as Layer[];
-const BASE_FILES = ["src/errors.ts", "src/input-issues.ts", "src/logger.ts", "src/zod.ts"];
+const BASE_FILES = ["src/errors.ts", "src/input-issues.ts", "src/log-levels.ts", "src/logger.ts", "src/zod.ts"];
 
 function layerOf(file: string): Layer | null {
   if (BASE_FILES.includes(file)) return "base";
