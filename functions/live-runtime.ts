@@ -5,7 +5,10 @@ import { serviceRuntime } from "./service-runtime.js";
 
 /** What the WebSocket route and the stream fan-out share, made once per cold start. */
 const config = liveFunctionConfig();
-const { doc, store, service, logger } = serviceRuntime(config);
+const { doc, store, service, logger, invocation } = serviceRuntime(config);
+
+/** Runs one invocation with its Lambda request id on every line logged meanwhile. */
+export { invocation };
 
 export const liveDeps = {
   service,

@@ -13,7 +13,7 @@ import { invocationLogger } from "./invocation-logger.js";
 export function serviceRuntime(config: FunctionConfig) {
   const { doc } = createDynamoClients(config.dynamo);
   const { logger, run } = invocationLogger(config.logLevel);
-  const stores = tableStores(doc, config.tableName);
+  const stores = tableStores(doc, config.tableName, logger);
   // Matches a warm container keeps (CACHE_MATCHES): its next command on one of them skips the
   // read. Containers share the table, so the cache is never exclusive: nothing but a successful
   // conditional append is trusted to it. Without one, every command reads its match first.

@@ -73,7 +73,7 @@ export async function openLocalStore(options: LocalStoreOptions): Promise<LocalS
 type Opened = Omit<LocalStore, "close">;
 
 async function openLevel(dataDir: string | undefined, options: LocalStoreOptions, closers: (() => Promise<void> | void)[]): Promise<Opened> {
-  const level = await openLevelStores({ path: dataDir && join(dataDir, LEVEL_STORE_DIR) });
+  const level = await openLevelStores({ path: dataDir && join(dataDir, LEVEL_STORE_DIR), logger: options.logger });
   closers.push(() => level.close());
   if (dataDir) {
     const report = await importEmbeddedTable(level, { dataDir, tableName: options.tableName });
@@ -108,7 +108,7 @@ async function openDynamo(dataDir: string | undefined, options: LocalStoreOption
   const { client, doc } = createDynamoClients({ endpoint: options.dynamoEndpoint ?? embedded!.endpoint, region: options.region });
   closers.push(() => client.destroy());
   await ensureTable(client, tableName, { embedded: embedded !== null });
-  const stores = tableStores(doc, tableName);
+  const stores = tableStores(doc, tableName, logger);
   const onCommit = (listener: (matchId: string) => void) =>
     embedded!.onPut(({ tableName: table, item }) => {
       if (table !== tableName) return;
@@ -121,7 +121,7 @@ async function openDynamo(dataDir: string | undefined, options: LocalStoreOption
     closers.push(
       embedded.onPut(({ tableName: table, item }) => {
         const found = table === tableName ? indexWritesOfItem(item) : null;
-        if (found) stores.index.apply(found.matchId, found.writes).catch((error: unknown) => logger.error(`index entries of match ${found.matchId} not applied`, error));
+        if (found) stores.index.apply(found.matchId, found.writes).catch((error: unknown) => logger.error(`index entries of match ${found.matchId} not applied`, error, { matchId: found.matchId }));
       }),
     );
   }

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliver } from "../../src/realtime/aws/deliver.js";
-import type { DeliveryDeps } from "../../src/realtime/aws/delivery-deps.js";
-import { handleStreamBatch, type StreamRecord } from "../../src/realtime/aws/fan-out.js";
+import { type FanOutDeps, handleStreamBatch, type StreamRecord } from "../../src/realtime/aws/fan-out.js";
+import { createLogger } from "../../src/logger.js";
 import type { ServerMessage } from "../../src/realtime/protocol.js";
 import { RecentStates } from "../../src/realtime/aws/recent-states.js";
 import { TimelineCache } from "../../src/realtime/timeline-cache.js";
@@ -24,7 +24,9 @@ let records: StreamRecord[];
 let sent: { connectionId: string; message: ServerMessage }[];
 /** Pushes to these connections wait until the gate opens; `reached` when the first one tries. */
 let gate: { connections: Set<string>; open: Promise<void>; release: () => void; reached: Promise<void>; reach: () => void };
-let deps: DeliveryDeps & { states: RecentStates };
+let deps: FanOutDeps & { states: RecentStates };
+/** What the fan-out logged, as parsed JSON lines. */
+let logged: Record<string, any>[];
 
 beforeAll(async () => {
   embedded = await startEmbeddedStore();
@@ -48,6 +50,7 @@ beforeEach(async () => {
   connections = new ConnectionStore(t.doc, t.tableName);
   records = [];
   sent = [];
+  logged = [];
   let release = () => {};
   let reach = () => {};
   const open = new Promise<void>((resolve) => (release = resolve));
@@ -67,6 +70,7 @@ beforeEach(async () => {
       return "sent";
     },
     leaseMs: 5_000,
+    logger: createLogger("error", (line) => logged.push(JSON.parse(line))),
   };
 });
 
@@ -154,6 +158,7 @@ describe("the stream fan-out", () => {
     t.resetCalls();
     const failed = await handleStreamBatch(deps, { Records: third });
     expect(failed.batchItemFailures).toEqual([{ itemIdentifier: third[0]!.dynamodb!.SequenceNumber }]);
+    expect(logged).toEqual([expect.objectContaining({ level: "error", matchId: match.id, subscriptionId: expect.any(String), err: expect.objectContaining({ message: "throttled" }) })]);
     // The subscriber left behind, then the mark of how far the others got.
     expect(t.calls).toEqual(["Query", "UpdateItem", "UpdateItem"]);
     deps = { ...deps, post: posting, states: new RecentStates() };

@@ -2,6 +2,7 @@ import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { MatchEvent } from "../../match/events.js";
 import { evolve } from "../../match/evolve.js";
 import type { MatchState } from "../../match/state.js";
+import type { Logger } from "../../logger.js";
 import type { TimelineEntry } from "../../service/timeline.js";
 import type { SubscriptionRecord } from "../../store/dynamo/connection-store.js";
 import { firstVersionOfCommit, matchIdOfCommit } from "../../store/dynamo/table.js";
@@ -44,6 +45,8 @@ const PARALLEL_POSTS = 64;
 const LATE_SECONDS = 5;
 
 export interface FanOutDeps extends DeliveryDeps {
+  /** Where a match's failed delivery is reported (the stream retries it). */
+  readonly logger: Logger;
   /** Kept across batches while the function is warm; without it every batch reads the match. */
   readonly states?: RecentStates;
   readonly nowMs?: () => number;
@@ -106,7 +109,7 @@ export async function handleStreamBatch(deps: FanOutDeps, batch: StreamBatch): P
       try {
         return { matchId, commits, outcome: await fanOut(deps, matchId, commits, timelines, late) };
       } catch (error) {
-        console.error(`fan-out for match ${matchId} failed`, error);
+        deps.logger.error(`fan-out for match ${matchId} failed`, error, { matchId });
         return { matchId, commits, outcome: null };
       }
     }),
@@ -117,7 +120,7 @@ export async function handleStreamBatch(deps: FanOutDeps, batch: StreamBatch): P
     outcomes.map(async ({ matchId, commits, outcome }) => {
       if (!outcome) return;
       // A match whose records the retry hands over again keeps its mark, so the retry skips them.
-      await settle(deps, matchId, outcome, commits.lastRecord >= retryFrom).catch((error) => console.error(`recording the fan-out of match ${matchId} failed`, error));
+      await settle(deps, matchId, outcome, commits.lastRecord >= retryFrom).catch((error) => deps.logger.error(`recording the fan-out of match ${matchId} failed`, error, { matchId }));
     }),
   );
   if (failed.length === 0) return { batchItemFailures: [] };
@@ -145,7 +148,7 @@ async function fanOut(deps: FanOutDeps, matchId: string, commits: MatchCommits, 
       .filter((s) => !s.following)
       .map((s) =>
         deliver(deps, s, timelines, { payloadOf }).catch((error) => {
-          console.error(`delivery to subscription ${s.subscriptionId} of match ${matchId} failed`, error);
+          deps.logger.error(`delivery to subscription ${s.subscriptionId} of match ${matchId} failed`, error, { matchId, subscriptionId: s.subscriptionId });
           ok = false;
         }),
       ),
@@ -176,7 +179,7 @@ async function fanOut(deps: FanOutDeps, matchId: string, commits: MatchCommits, 
       if (progress.sent < updates.version && (await sendUpdates(deps, payloadOf, s, updates.entries, progress)) === "ended") return;
       sentThrough.push(progress.sent);
     } catch (error) {
-      console.error(`push to subscription ${s.subscriptionId} of match ${matchId} failed`, error);
+      deps.logger.error(`push to subscription ${s.subscriptionId} of match ${matchId} failed`, error, { matchId, subscriptionId: s.subscriptionId });
       ok = false;
       // Without this record a retry could not tell it from those that got everything; unrecorded,
       // it holds the mark down to what it has, and the retry pushes again to all (a repeat rather than a loss).

@@ -1,4 +1,5 @@
 import { type DynamoDBDocumentClient, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { defaultLogger, type Logger } from "../../logger.js";
 import type { MatchEvent } from "../../match/events.js";
 import type { IndexWrites } from "../../match/inbox-rows.js";
 import type { Commit } from "../../match/snapshot.js";
@@ -52,6 +53,12 @@ export function commitOfItem(item: Record<string, unknown>): { matchId: string; 
   return { matchId: PK.slice("MATCH#".length), commit: { ...toCommit(item), index: idx ? (JSON.parse(idx) as IndexWrites) : undefined } };
 }
 
+/** Reports a commit stored without its index entries to `logger`. */
+export const indexFailureLogged =
+  (logger: Logger) =>
+  (matchId: string, error: unknown): void =>
+    logger.error(`index entries of match ${matchId} not written`, error, { matchId });
+
 export class DynamoEventStore implements EventStore {
   private readonly index: DynamoMatchIndex;
 
@@ -59,7 +66,7 @@ export class DynamoEventStore implements EventStore {
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
     /** Told when a commit is stored but its index entries are not (they stay in the commit for the stream to apply). */
-    private readonly onIndexFailure: (matchId: string, error: unknown) => void = (matchId, error) => console.error(`index entries of match ${matchId} not written`, error),
+    private readonly onIndexFailure: (matchId: string, error: unknown) => void = indexFailureLogged(defaultLogger),
   ) {
     this.index = new DynamoMatchIndex(doc, tableName);
   }

@@ -1,4 +1,5 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
+import { defaultLogger, type Logger } from "../../logger.js";
 import { indexWritesOfItem } from "./event-store.js";
 import type { MatchIndex } from "../match-index.js";
 
@@ -15,7 +16,11 @@ export interface IndexStreamRecord {
  * makes them certain. Each entry is written only over an older version, so applying one twice,
  * or late, changes nothing. A failure reports the record (the stream retries from it).
  */
-export async function applyIndexStream(index: MatchIndex, batch: { readonly Records: readonly IndexStreamRecord[] }): Promise<{ batchItemFailures: { itemIdentifier: string }[] }> {
+export async function applyIndexStream(
+  index: MatchIndex,
+  batch: { readonly Records: readonly IndexStreamRecord[] },
+  logger: Logger = defaultLogger,
+): Promise<{ batchItemFailures: { itemIdentifier: string }[] }> {
   for (const record of batch.Records) {
     if (record.eventName !== "INSERT") continue;
     const found = indexWritesOfItem((record.dynamodb?.NewImage ?? {}) as Record<string, { S?: string }>);
@@ -23,7 +28,7 @@ export async function applyIndexStream(index: MatchIndex, batch: { readonly Reco
     try {
       await index.apply(found.matchId, found.writes);
     } catch (error) {
-      console.error(`index entries of match ${found.matchId} not applied`, error);
+      logger.error(`index entries of match ${found.matchId} not applied`, error, { matchId: found.matchId });
       return { batchItemFailures: [{ itemIdentifier: record.dynamodb?.SequenceNumber ?? record.eventID ?? "" }] };
     }
   }

@@ -1,3 +1,4 @@
+import { defaultLogger, type Logger } from "../../logger.js";
 import type { MatchEvent } from "../../match/events.js";
 import type { Commit } from "../../match/snapshot.js";
 import { commitSpan, type EventStore, firstCommitHolding, type LoadedMatch, VersionConflictError } from "../event-store.js";
@@ -43,6 +44,7 @@ export class LevelEventStore implements EventStore {
     private readonly db: LevelDb,
     private readonly queue: KeyedQueue,
     private readonly index: LevelMatchIndex,
+    private readonly logger: Logger = defaultLogger,
   ) {}
 
   async append(matchId: string, commit: Commit): Promise<void> {
@@ -82,7 +84,7 @@ export class LevelEventStore implements EventStore {
       try {
         listener(stored);
       } catch (error) {
-        console.error(`a commit listener failed on match ${stored.matchId}`, error);
+        this.logger.error(`a commit listener failed on match ${stored.matchId}`, error, { matchId: stored.matchId });
       }
     }
   }

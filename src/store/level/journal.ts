@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
+import { defaultLogger, type Logger } from "../../logger.js";
 
 /** One operation as the journal keeps it: a put's value already serialised as JSON. */
 export type JournalOp = { readonly type: "put"; readonly key: string; readonly json: string } | { readonly type: "del"; readonly key: string };
@@ -38,6 +39,7 @@ export class LevelJournal {
   private constructor(
     private readonly dir: string,
     generation: number,
+    private readonly logger: Logger,
   ) {
     this.generation = generation;
     this.fd = openSync(this.path(generation), "a");
@@ -50,7 +52,7 @@ export class LevelJournal {
    * acknowledged); a bad frame anywhere else means acknowledged batches are unreadable, and
    * the store refuses to start rather than go on without them.
    */
-  static open(dir: string): { journal: LevelJournal; recovered: JournalOp[][]; files: string[] } {
+  static open(dir: string, logger: Logger = defaultLogger): { journal: LevelJournal; recovered: JournalOp[][]; files: string[] } {
     mkdirSync(dir, { recursive: true });
     const names = readdirSync(dir)
       .filter((name) => FILE.test(name))
@@ -61,7 +63,7 @@ export class LevelJournal {
       return batches;
     });
     const last = names.length > 0 ? Number(FILE.exec(names.at(-1)!)![1]) : 0;
-    return { journal: new LevelJournal(dir, last + 1), recovered, files: names.map((name) => join(dir, name)) };
+    return { journal: new LevelJournal(dir, last + 1, logger), recovered, files: names.map((name) => join(dir, name)) };
   }
 
   /**
@@ -104,7 +106,7 @@ export class LevelJournal {
       fsyncSync(this.fd);
       next = openSync(this.path(this.generation + 1), "a");
     } catch (error) {
-      console.error("the journal could not start its next file; it goes on in the current one", error);
+      this.logger.error("the journal could not start its next file; it goes on in the current one", error);
       return null;
     }
     const full = this.path(this.generation);
@@ -142,12 +144,12 @@ function readFrames(file: Buffer): { batches: JournalOp[][]; badAt: number | nul
 }
 
 /** Deletes journal files whose batches are all in LevelDB; one that cannot be deleted is reported (replaying it again later is harmless). */
-export function removeJournalFiles(files: readonly string[]): void {
+export function removeJournalFiles(files: readonly string[], logger: Logger = defaultLogger): void {
   for (const file of files) {
     try {
       unlinkSync(file);
     } catch (error) {
-      console.error(`could not delete the applied journal file ${file}`, error);
+      logger.error(`could not delete the applied journal file ${file}`, error);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { ClassicLevel } from "classic-level";
 import { MemoryLevel } from "memory-level";
+import { defaultLogger, type Logger } from "../../logger.js";
 import type { LevelDb } from "./db.js";
 import { LevelJournal, removeJournalFiles } from "./journal.js";
 import { type Level, toLevel, WriteBehind } from "./write-behind.js";
@@ -10,7 +11,7 @@ import { type Level, toLevel, WriteBehind } from "./write-behind.js";
  * without a path (and without a journal). Batches left in the journal by a crash are applied
  * before it answers.
  */
-export async function openLevelDb(path: string | undefined): Promise<LevelDb> {
+export async function openLevelDb(path: string | undefined, logger: Logger = defaultLogger): Promise<LevelDb> {
   const options = { keyEncoding: "utf8", valueEncoding: "json" } as const;
   let opened: ClassicLevel<string, unknown> | MemoryLevel<string, unknown>;
   if (path) {
@@ -22,15 +23,15 @@ export async function openLevelDb(path: string | undefined): Promise<LevelDb> {
   }
   await opened.open();
   const level: Level = opened;
-  if (!path) return new WriteBehind(level, null);
+  if (!path) return new WriteBehind(level, null, logger);
   let toClose: LevelJournal | undefined;
   try {
-    const { journal, recovered, files } = LevelJournal.open(`${path}-journal`);
+    const { journal, recovered, files } = LevelJournal.open(`${path}-journal`, logger);
     toClose = journal;
     // One write: LevelDB applies a batch's operations in order, so the last write of a key wins, as it did.
     if (recovered.length > 0) await level.batch(recovered.flat().map(toLevel));
-    removeJournalFiles(files);
-    return new WriteBehind(level, journal);
+    removeJournalFiles(files, logger);
+    return new WriteBehind(level, journal, logger);
   } catch (error) {
     toClose?.close();
     await level.close();

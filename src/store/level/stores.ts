@@ -1,3 +1,4 @@
+import { defaultLogger, type Logger } from "../../logger.js";
 import { KeyedQueue } from "./keyed-queue.js";
 import type { LevelDb } from "./db.js";
 import { openLevelDb } from "./open-db.js";
@@ -24,12 +25,13 @@ export interface LevelStores {
  * directory (LevelDB's own lock; the server's data-dir lock says who holds it), which is what
  * lets each match's writes be checked and applied in turn (keyed-queue.ts).
  */
-export async function openLevelStores(options: { path?: string | undefined } = {}): Promise<LevelStores> {
-  const db = await openLevelDb(options.path);
+export async function openLevelStores(options: { path?: string | undefined; logger?: Logger } = {}): Promise<LevelStores> {
+  const logger = options.logger ?? defaultLogger;
+  const db = await openLevelDb(options.path, logger);
   const queue = new KeyedQueue();
   const index = new LevelMatchIndex(db, queue);
   return {
-    store: new LevelEventStore(db, queue, index),
+    store: new LevelEventStore(db, queue, index, logger),
     players: new LevelPlayerStore(db, queue),
     index,
     db,

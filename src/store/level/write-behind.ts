@@ -1,3 +1,4 @@
+import { defaultLogger, type Logger } from "../../logger.js";
 import type { LevelDb, LevelOp, LevelRange } from "./db.js";
 import { type JournalOp, type LevelJournal, removeJournalFiles } from "./journal.js";
 
@@ -38,6 +39,7 @@ export class WriteBehind implements LevelDb {
   constructor(
     private readonly level: Level,
     private readonly journal: LevelJournal | null,
+    private readonly logger: Logger = defaultLogger,
   ) {}
 
   async batch(operations: LevelOp[]): Promise<void> {
@@ -92,7 +94,7 @@ export class WriteBehind implements LevelDb {
     this.closing = true;
     while (this.applied < this.acknowledged) await this.settled();
     clearTimeout(this.timer);
-    if (this.journal) removeJournalFiles([this.journal.close()]);
+    if (this.journal) removeJournalFiles([this.journal.close()], this.logger);
     await this.level.close();
   }
 
@@ -134,7 +136,7 @@ export class WriteBehind implements LevelDb {
       // Not unshift(...ops): a write that failed for long holds more operations than a call takes arguments.
       this.pending = ops.concat(this.pending);
       this.release(() => true, failure);
-      console.error("LevelDB refused a write; the journal keeps it, and it is tried again", failure);
+      this.logger.error("LevelDB refused a write; the journal keeps it, and it is tried again", failure);
       this.schedule(RETRY_AFTER_MS);
       return;
     }
@@ -143,7 +145,7 @@ export class WriteBehind implements LevelDb {
     this.release((w) => w.batch <= upTo);
     const done = this.closed.filter((c) => c.last <= upTo);
     this.closed = this.closed.filter((c) => c.last > upTo);
-    removeJournalFiles(done.map((c) => c.file));
+    removeJournalFiles(done.map((c) => c.file), this.logger);
     if (this.pending.length > 0) this.schedule(this.waiting.length > 0 || this.pending.length >= APPLY_AT_OPS ? 0 : APPLY_AFTER_MS);
   }
 
