@@ -1,8 +1,8 @@
 // zod/mini itself rather than src/zod.ts, which adds English messages: every check here says what
 // it wants, so the connection functions, which validate nothing else, stay small.
 import * as z from "zod/mini";
-import { LOG_LEVELS, type LogLevel } from "../src/api/logger.js";
-import type { DynamoConfig } from "../src/store/dynamo-client.js";
+import { LOG_LEVELS, type LogLevel } from "../src/log-levels.js";
+import type { DynamoConfig } from "../src/store/dynamo/client.js";
 import { describeIssues } from "../src/input-issues.js";
 
 /**

@@ -1,5 +1,5 @@
-import { ConnectionStore } from "../src/store/connection-store.js";
-import { createDynamoClients } from "../src/store/dynamo-client.js";
+import { ConnectionStore } from "../src/store/dynamo/connection-store.js";
+import { createDynamoClients } from "../src/store/dynamo/client.js";
 import { functionConfig } from "./config.js";
 
 /** For `$connect` and `$disconnect`: only the connection registry, made once per cold start. */

@@ -1,7 +1,8 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { restError } from "../src/api/errors.js";
 import type { HttpRequest, HttpResponse } from "../src/api/http.js";
-import type { Logger } from "../src/api/logger.js";
+import { elapsedMs, type RequestFields } from "../src/api/request-fields.js";
+import type { InvocationContext, InvocationLogger } from "./invocation-logger.js";
 
 /** The transport-neutral request of src/api, from API Gateway's payload 2.0 event. */
 export function toHttpRequest(event: APIGatewayProxyEventV2): HttpRequest {
@@ -25,17 +26,29 @@ export function toHttpRequest(event: APIGatewayProxyEventV2): HttpRequest {
  * An HTTP API route (payload format 2.0) served by the same transport-neutral handler the local
  * server calls: the event is translated in, the answer out. CORS is API Gateway's (the stack's
  * `allowedOrigins`). As on the local server, a bug or an outage is logged in full and answered
- * only by its code.
+ * only by its code; at LOG_LEVEL=info each request has its line, with the operation and match
+ * `describe` finds in it (worked out only for a line that is written), under the Lambda request id.
  */
-export function httpHandler(serve: (request: HttpRequest) => Promise<HttpResponse>, logger: Logger) {
-  return async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
-    let response;
-    try {
-      response = await serve(toHttpRequest(event));
-    } catch (error) {
-      logger.error(`${event.requestContext.http.method} ${event.rawPath} failed`, error);
-      response = restError({ code: "INTERNAL_SERVER_ERROR", message: "internal server error", details: {} });
-    }
-    return { statusCode: response.status, headers: response.headers, body: response.body, isBase64Encoded: false };
-  };
+export function httpHandler(serve: (request: HttpRequest) => Promise<HttpResponse>, { logger, run }: InvocationLogger, describe: (request: HttpRequest) => RequestFields) {
+  return (event: APIGatewayProxyEventV2, context?: InvocationContext): Promise<APIGatewayProxyStructuredResultV2> =>
+    run(context, async () => {
+      const started = performance.now();
+      let request: HttpRequest | undefined;
+      let response;
+      try {
+        request = toHttpRequest(event);
+        response = await serve(request);
+      } catch (error) {
+        logger.error(`${event.requestContext.http.method} ${event.rawPath} failed`, error);
+        response = restError({ code: "INTERNAL_SERVER_ERROR", message: "internal server error", details: {} });
+      }
+      if (logger.isEnabled("info")) {
+        const { method } = event.requestContext.http;
+        const path = request?.path ?? event.rawPath;
+        const fields = request ? describe(request) : { operation: null };
+        const query = event.rawQueryString ? `?${event.rawQueryString}` : "";
+        logger.info(`${method} ${path}${query} ${response.status}`, { method, path, status: response.status, ...fields, latencyMs: elapsedMs(started) });
+      }
+      return { statusCode: response.status, headers: response.headers, body: response.body, isBase64Encoded: false };
+    });
 }

@@ -1,11 +1,14 @@
-import { managementApiPoster } from "../src/realtime/management-api.js";
-import { ConnectionStore } from "../src/store/connection-store.js";
+import { managementApiPoster } from "../src/realtime/aws/management-api.js";
+import { ConnectionStore } from "../src/store/dynamo/connection-store.js";
 import { liveFunctionConfig } from "./config.js";
 import { serviceRuntime } from "./service-runtime.js";
 
 /** What the WebSocket route and the stream fan-out share, made once per cold start. */
 const config = liveFunctionConfig();
-const { doc, store, service, logger } = serviceRuntime(config);
+const { doc, store, service, logger, invocation } = serviceRuntime(config);
+
+/** Runs one invocation with its Lambda request id on every line logged meanwhile. */
+export { invocation };
 
 export const liveDeps = {
   service,

@@ -1,4 +1,4 @@
-import { onDisconnect, type WebSocketEvent, type WebSocketResult } from "../src/realtime/connection-routes.js";
+import { onDisconnect, type WebSocketEvent, type WebSocketResult } from "../src/realtime/aws/connection-routes.js";
 import { connections } from "./connection-runtime.js";
 
 /** API Gateway WebSocket route `$disconnect`. */

@@ -109,6 +109,8 @@ const oneCopyOfEachPackage: Plugin = {
  * - The SDK's default credential chain (profiles, SSO, web identity, container, instance
  *   metadata, with their STS and SSO clients): Lambda hands the function role's credentials
  *   to the process in the environment, which is the chain's first link, so only that stays.
+ * - pino's transports (worker threads, with thread-stream): src/logger.ts writes its lines to
+ *   stderr itself and configures none.
  */
 const notBundled = (what: string, exports: readonly string[]) =>
   `const left = () => { throw new Error(${JSON.stringify(`${what} is not bundled (infra/build.ts)`)}); };
@@ -148,6 +150,11 @@ const STUBS: readonly { readonly filter: RegExp; readonly contents: string }[] =
   {
     filter: /[\\/]@smithy[\\/]core[\\/]dist-es[\\/]submodules[\\/]event-streams[\\/]index\.js$/,
     contents: notBundled("The SDK's event-stream serde", ["EventStreamSerde", "eventStreamSerdeProvider"]),
+  },
+  {
+    // CommonJS, as pino requires it.
+    filter: /[\\/]pino[\\/]lib[\\/]transport\.js$/,
+    contents: `module.exports = () => { throw new Error("pino's transports are not bundled (infra/build.ts)"); };`,
   },
   {
     filter: /[\\/]@aws-sdk[\\/]credential-provider-node[\\/]dist-es[\\/]index\.js$/,

@@ -1,5 +1,5 @@
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
-import { isLogLevel, type LogLevel } from "../src/api/logger.js";
+import { isLogLevel, type LogLevel } from "../src/logger.js";
 
 /** Requests per second over time, and the burst allowed on top: API Gateway's token bucket, per route. */
 export interface Throttle {

@@ -12,8 +12,8 @@ import * as logs from "aws-cdk-lib/aws-logs";
 import * as sqs from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
 import { preflightResponse } from "../src/api/cors.js";
-import type { LogLevel } from "../src/api/logger.js";
-import { INDEX, TABLE_KEYS, TTL_ATTRIBUTE } from "../src/store/table.js";
+import type { LogLevel } from "../src/logger.js";
+import { INDEX, TABLE_KEYS, TTL_ATTRIBUTE } from "../src/store/dynamo/table.js";
 import { type ApiGatewayLogRole, DEFAULT_HTTP_THROTTLE, DEFAULT_WEBSOCKET_THROTTLE, type Throttle } from "./config.js";
 import { wildcardResourceFinding } from "./nag-finding.js";
 import { type TableAction, TabulaFunction } from "./tabula-function.js";
@@ -138,7 +138,7 @@ export class TabulaStack extends Stack {
       // Match logs outlive the stack: `cdk destroy` leaves the table.
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    // Inboxes by player and deadlines by time (src/store/table.ts): one index, since
+    // Inboxes by player and deadlines by time (src/store/dynamo/table.ts): one index, since
     // CloudFormation adds a single global secondary index to an existing table per update.
     this.table.addGlobalSecondaryIndex({
       indexName: INDEX.name,

@@ -6,7 +6,7 @@ import * as iam from "aws-cdk-lib/aws-iam";
 import * as lambda from "aws-cdk-lib/aws-lambda";
 import * as logs from "aws-cdk-lib/aws-logs";
 import type { Construct } from "constructs";
-import type { LogLevel } from "../src/api/logger.js";
+import type { LogLevel } from "../src/logger.js";
 
 /** The DynamoDB actions a function may be granted on the table, without the `dynamodb:` prefix. */
 export type TableAction = "GetItem" | "PutItem" | "UpdateItem" | "DeleteItem" | "Query";

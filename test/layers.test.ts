@@ -12,9 +12,10 @@ const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
  * the Lambda handlers) wire transports to the service. The issue's tiers are "engine < match
  * < store/service < api/realtime < server/cli, functions on top"; inside a tier the code already
  * keeps an order (the service reads the store, the WebSocket path reuses the API's schema), so
- * the table holds it too. `base` is src/errors.ts, src/input-issues.ts and src/zod.ts, which
- * every layer may use: the closed set of error codes, the one way to word an input problem, and
- * zod with its English messages.
+ * the table holds it too; the local AWS stand-ins sit under the server that starts them. `base`
+ * is src/errors.ts, src/input-issues.ts, src/log-levels.ts, src/logger.ts and src/zod.ts, which
+ * every layer may use: the closed set of error codes, the one way to word an input problem, the
+ * one logger and its levels, and zod with its English messages.
  */
 const RANK = {
   base: 0,
@@ -26,13 +27,16 @@ const RANK = {
   interop: 4,
   api: 5,
   realtime: 6,
-  server: 7,
-  cli: 7,
-  functions: 8,
+  // The local stand-ins for API Gateway's WebSocket and management APIs and for DynamoDB
+  // Streams: the server starts them in `--gateway=lambda`; they know nothing of the server.
+  "local-aws": 7,
+  server: 8,
+  cli: 8,
+  functions: 9,
 } as const;
 type Layer = keyof typeof RANK;
 const LAYERS = Object.keys(RANK) as Layer[];
-const BASE_FILES = ["src/errors.ts", "src/input-issues.ts", "src/zod.ts"];
+const BASE_FILES = ["src/errors.ts", "src/input-issues.ts", "src/log-levels.ts", "src/logger.ts", "src/zod.ts"];
 
 function layerOf(file: string): Layer | null {
   if (BASE_FILES.includes(file)) return "base";
@@ -76,5 +80,58 @@ describe("layers import only downward", () => {
       .filter(({ from, to }) => from !== to && (to === null || from === null || RANK[to] >= RANK[from]))
       .map(({ file, target, from, to }) => `${file} (${from}) imports ${target} (${to ?? "outside the layers"})`);
     expect(upward).toEqual([]);
+  });
+});
+
+/**
+ * The import cycles among the source files, each as its files in order (a strongly connected
+ * component of the import graph, found by Tarjan's algorithm): a cycle of any length, type-only
+ * imports included, since they still tie the two files' designs together. A shared piece moves
+ * down into a file of its own, or one side takes what it needs as a parameter.
+ */
+function importCycles(nodes: readonly string[], edges: readonly { file: string; target: string }[]): string[][] {
+  const graph = new Map(nodes.map((file) => [file, new Set<string>()]));
+  for (const { file, target } of edges) if (graph.has(target)) graph.get(file)!.add(target);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file)!) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+      } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || graph.get(file)!.has(file)) cycles.push(component.sort());
+  };
+  for (const file of nodes) if (!index.has(file)) visit(file);
+  return cycles.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+describe("imports form no cycle", () => {
+  it("the check finds cycles of any length, and nothing in a chain without one", () => {
+    const edge = (file: string, target: string) => ({ file, target });
+    const nodes = ["a", "b", "c", "d", "e", "f"];
+    const edges = [edge("a", "b"), edge("b", "c"), edge("c", "a"), edge("c", "d"), edge("d", "e"), edge("e", "d"), edge("f", "f"), edge("a", "outside")];
+    expect(importCycles(nodes, edges)).toEqual([["a", "b", "c"], ["d", "e"], ["f"]]);
+    expect(importCycles(nodes, [edge("a", "b"), edge("b", "c"), edge("a", "c")])).toEqual([]);
+  });
+
+  it("no source file imports, through any chain of imports, a file that imports it", () => {
+    expect(importCycles(files, imports)).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from "@aws-sdk/client-apigatewaymanagementapi";
-import type { Post } from "../../src/realtime/deliver.js";
-import { deliver } from "../../src/realtime/deliver.js";
-import type { BatchResponse, FanOutDeps, StreamBatch } from "../../src/realtime/fan-out.js";
+import type { Post } from "../../src/realtime/aws/delivery-deps.js";
+import { deliver } from "../../src/realtime/aws/deliver.js";
+import type { BatchResponse, FanOutDeps, StreamBatch } from "../../src/realtime/aws/fan-out.js";
 import { TimelineCache } from "../../src/realtime/timeline-cache.js";
-import { matchIdOfCommit } from "../../src/store/table.js";
+import { matchIdOfCommit } from "../../src/store/dynamo/table.js";
 
 /**
  * The Lambda-mode live path before the current one, for `bench/suites/live.ts` to run next to

@@ -6,7 +6,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { DEFAULT_CACHE_MATCHES, MatchCache } from "../../src/service/match-cache.js";
 import { createService, type TabulaService } from "../../src/api/service.js";
-import { openLevelStores } from "../../src/store/level-stores.js";
+import { openLevelStores } from "../../src/store/level/stores.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
 
 setFlagsFromString("--expose-gc");

@@ -1,4 +1,4 @@
-import { createLogger } from "../../src/api/logger.js";
+import { createLogger } from "../../src/logger.js";
 import { startServer } from "../../src/server/app.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
 

@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLocalLambda } from "../../infra/local-lambda.js";
 import { buildFunctions } from "../../infra/build.js";
-import { createDynamoClients } from "../../src/store/dynamo-client.js";
-import { startEmbeddedStore } from "../../src/store/embedded-store.js";
-import { commitKey, ensureTable, matchKey } from "../../src/store/table.js";
+import { createDynamoClients } from "../../src/store/dynamo/client.js";
+import { startEmbeddedStore } from "../../src/store/dynamo/embedded-store.js";
+import { commitKey, ensureTable, matchKey } from "../../src/store/dynamo/table.js";
 import { httpEvent, wsEvent } from "../lambda-events.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
 

@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { createLogger } from "../../src/api/logger.js";
-import { type FanOutDeps, handleStreamBatch, type StreamBatch } from "../../src/realtime/fan-out.js";
+import { createLogger } from "../../src/logger.js";
+import { type FanOutDeps, handleStreamBatch, type StreamBatch } from "../../src/realtime/aws/fan-out.js";
 import { type RunningServer, startServer } from "../../src/server/app.js";
-import { ConnectionStore } from "../../src/store/connection-store.js";
-import { createDynamoClients } from "../../src/store/dynamo-client.js";
-import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
+import { ConnectionStore } from "../../src/store/dynamo/connection-store.js";
+import { createDynamoClients } from "../../src/store/dynamo/client.js";
+import { DynamoEventStore } from "../../src/store/dynamo/event-store.js";
 import { handleStreamBatchV1, sdkPosterV1 } from "../baselines/fan-out-v1.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
 

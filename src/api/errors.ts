@@ -1,6 +1,6 @@
 import { type ErrorCode, ERROR_CODES, HTTP_STATUS, TabulaError } from "../errors.js";
 import { type HttpResponse, jsonResponse } from "./http.js";
-import type { Logger } from "./logger.js";
+import type { Logger } from "../logger.js";
 
 export const isErrorCode = (code: unknown): code is ErrorCode => typeof code === "string" && (ERROR_CODES as readonly string[]).includes(code);
 

@@ -8,7 +8,7 @@ export { handleGraphqlHttp } from "./graphql/http.js";
 export { createContext, type GraphqlContext } from "./graphql/context.js";
 export type { HttpRequest, HttpResponse } from "./http.js";
 export { LIMITS } from "./limits.js";
-export { createLogger, type Logger, type LogLevel, silentLogger } from "./logger.js";
+export { createLogger, type Logger, type LogLevel, silentLogger } from "../logger.js";
 export { createRestHandler, type RestDeps } from "./rest/handle-rest.js";
 export { openApiDocument } from "./rest/openapi.js";
 export { typeDefs } from "./schema.js";

@@ -2,9 +2,9 @@ import * as z from "../zod.js";
 
 /**
  * The graphql-transport-ws protocol (the `graphql-ws` library's), as the API Gateway path
- * speaks it. The local direct path uses the library's own server; this file serves the Lambda
- * handlers, where every client message arrives on its own and is answered through the
- * management API.
+ * speaks it. The local direct path uses the library's own server (and takes its frame limit
+ * from here); this file serves the Lambda handlers (aws/), where every client message arrives
+ * on its own and is answered through the management API.
  */
 export { SUBPROTOCOL } from "./subprotocol.js";
 

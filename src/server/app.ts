@@ -1,4 +1,4 @@
-import { randomBytes as cryptoRandomBytes } from "node:crypto";
+import { randomBytes as cryptoRandomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CORS_HEADERS, preflightResponse } from "../api/cors.js";
@@ -7,24 +7,26 @@ import { createGraphqlServer } from "../api/graphql/server.js";
 import { handleGraphqlHttp } from "../api/graphql/http.js";
 import { type HttpRequest, type HttpResponse, jsonResponse } from "../api/http.js";
 import { BODY_LIMIT_BYTES, bodyTooLarge } from "../api/body-limit.js";
-import { createLogger, type Logger, type LogLevel } from "../api/logger.js";
+import { graphqlRequestFields } from "../api/graphql/request-fields.js";
+import { createLogger, type Logger, type LogLevel } from "../logger.js";
+import { elapsedMs, type RequestFields, restRequestFields } from "../api/request-fields.js";
 import { createRestHandler } from "../api/rest/handle-rest.js";
 import type { ServiceDeps } from "../service/deps.js";
 import { DEFAULT_CACHE_MATCHES, MatchCache } from "../service/match-cache.js";
 import { createService, type TabulaService } from "../api/service.js";
-import type { EmbeddedStore } from "../store/embedded-store.js";
+import type { EmbeddedStore } from "../store/dynamo/embedded-store.js";
 import { attachDirectSubscriptions } from "./live-direct.js";
 import { type GatewayMode, isGatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE } from "./gateway-mode.js";
-import { type LocalWebSocketApi, startLocalWebSocketApi } from "./local-websocket-api.js";
-import { type LocalStream, startLocalStream } from "./local-stream.js";
-import { createLiveHandlers, type LiveHandlerDeps } from "../realtime/live-handlers.js";
-import { managementApiPoster } from "../realtime/management-api.js";
-import { ConnectionStore } from "../store/connection-store.js";
+import { type LocalWebSocketApi, startLocalWebSocketApi } from "../local-aws/websocket-api.js";
+import { type LocalStream, startLocalStream } from "../local-aws/stream.js";
+import { createLiveHandlers, type LiveHandlerDeps } from "../realtime/aws/live-handlers.js";
+import { managementApiPoster } from "../realtime/aws/management-api.js";
+import { ConnectionStore } from "../store/dynamo/connection-store.js";
 import { CommitHub } from "../realtime/match-updates.js";
 import { SSE_PATH, serveLiveSse } from "./sse-live.js";
 import { startDeadlineTimer } from "./deadline-timer.js";
 import type { SweepReport } from "../service/finish-overdue.js";
-import { readBody, toHttpRequest, writeResponse } from "./node-http.js";
+import { readBody, toHttpRequest, writeResponse } from "../api/node-http.js";
 import { createRateLimiter, type RateLimits } from "./rate-limiter.js";
 import { type LocalStore, openLocalStore } from "./local-store.js";
 import { chooseStore, type StoreKind } from "./store-kind.js";
@@ -254,9 +256,14 @@ async function handle(
   streamSse: (r: HttpRequest, res: ServerResponse) => Promise<number>,
   logger: Logger,
 ): Promise<void> {
-  const started = Date.now();
-  const isGraphql = (req.url ?? "").split("?")[0] === "/graphql";
+  const started = performance.now();
+  // Every answer names its request, as the lines logged about it do.
+  const requestId = randomUUID();
+  res.setHeader("x-request-id", requestId);
+  const path = (req.url ?? "/").split("?")[0] as string;
+  const isGraphql = path === "/graphql";
   let status = 500;
+  let request: HttpRequest | undefined;
   try {
     if (req.method === "OPTIONS") {
       req.resume();
@@ -272,7 +279,7 @@ async function handle(
       // The rest of an oversized body is not read: close the connection after answering.
       response = { ...response, headers: { ...response.headers, connection: "close" } };
     } else {
-      const request = toHttpRequest(req, read.body);
+      request = toHttpRequest(req, read.body);
       if ((request.method === "GET" || request.method === "HEAD") && SSE_PATH.test(request.path)) {
         status = await streamSse(request, res);
         return;
@@ -282,12 +289,19 @@ async function handle(
     status = response.status;
     writeResponse(res, response, CORS_HEADERS);
   } catch (error) {
-    logger.error(`${req.method} ${req.url} failed`, error);
+    logger.error(`${req.method} ${req.url} failed`, error, { requestId });
     writeResponse(res, jsonResponse(500, { error: { code: "INTERNAL_SERVER_ERROR", message: "internal server error" } }), CORS_HEADERS);
   } finally {
-    logger.info(`${req.method} ${req.url} ${status} ${Date.now() - started}ms`);
+    // The operation is worked out (a GraphQL document parsed again) only for a line that is written.
+    if (logger.isEnabled("info")) {
+      const method = req.method ?? "GET";
+      const fields = isGraphql ? (request ? graphqlRequestFields(request) : NO_OPERATION) : restRequestFields({ method, path });
+      logger.info(`${method} ${req.url} ${status}`, { requestId, method, path, status, ...fields, latencyMs: elapsedMs(started) });
+    }
   }
 }
+
+const NO_OPERATION: RequestFields = { operation: null };
 
 async function health(request: HttpRequest, local: LocalStore, logger: Logger): Promise<HttpResponse> {
   if (request.method !== "GET" && request.method !== "HEAD") {

@@ -1,6 +1,6 @@
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { isLogLevel, type LogLevel } from "../api/logger.js";
+import { isLogLevel, type LogLevel } from "../logger.js";
 import type { ServerOptions } from "./app.js";
 import { isGatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE } from "./gateway-mode.js";
 import { DEFAULT_RATE_LIMITS, type RateLimits } from "./rate-limiter.js";

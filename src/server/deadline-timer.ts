@@ -1,4 +1,4 @@
-import type { Logger } from "../api/logger.js";
+import type { Logger } from "../logger.js";
 import type { SweepReport } from "../service/finish-overdue.js";
 
 export interface DeadlineTimer {

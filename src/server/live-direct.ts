@@ -5,7 +5,7 @@ import { WebSocketServer } from "ws";
 import { executeGraphqlOperation, type SocketCaller } from "../api/graphql/execute-operation.js";
 import { executableSchema, type LiveContext, parseLiveDocument } from "../api/graphql/executable-schema.js";
 import { createFormatError } from "../api/graphql/format-error.js";
-import type { Logger } from "../api/logger.js";
+import type { Logger } from "../logger.js";
 import type { RateLimiter } from "../api/rate-limit.js";
 import { MAX_MESSAGE_BYTES, SUBPROTOCOL } from "../realtime/protocol.js";
 import { credentialOfConnectionParams } from "../realtime/connection-token.js";

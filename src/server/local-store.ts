@@ -1,17 +1,17 @@
 import { join } from "node:path";
 import { DescribeTableCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import type { Logger } from "../api/logger.js";
-import { createDynamoClients } from "../store/dynamo-client.js";
-import { indexWritesOfItem } from "../store/dynamo-event-store.js";
-import { type EmbeddedStore, startEmbeddedStore } from "../store/embedded-store.js";
+import type { Logger } from "../logger.js";
+import { createDynamoClients } from "../store/dynamo/client.js";
+import { indexWritesOfItem } from "../store/dynamo/event-store.js";
+import { type EmbeddedStore, startEmbeddedStore } from "../store/dynamo/embedded-store.js";
 import type { EventStore } from "../store/event-store.js";
-import { importEmbeddedTable } from "../store/level-import.js";
-import { openLevelStores } from "../store/level-stores.js";
+import { importEmbeddedTable } from "../store/level/import-embedded.js";
+import { openLevelStores } from "../store/level/stores.js";
 import type { MatchIndex } from "../store/match-index.js";
 import type { PlayerStore } from "../store/player-store.js";
-import { tableStores } from "../store/table-stores.js";
-import { ensureTable, matchIdOfCommit } from "../store/table.js";
+import { tableStores } from "../store/dynamo/stores.js";
+import { ensureTable, matchIdOfCommit } from "../store/dynamo/table.js";
 import { lockDataDir } from "./data-lock.js";
 import { LEVEL_STORE_DIR, type StoreKind } from "./store-kind.js";
 
@@ -73,7 +73,7 @@ export async function openLocalStore(options: LocalStoreOptions): Promise<LocalS
 type Opened = Omit<LocalStore, "close">;
 
 async function openLevel(dataDir: string | undefined, options: LocalStoreOptions, closers: (() => Promise<void> | void)[]): Promise<Opened> {
-  const level = await openLevelStores({ path: dataDir && join(dataDir, LEVEL_STORE_DIR) });
+  const level = await openLevelStores({ path: dataDir && join(dataDir, LEVEL_STORE_DIR), logger: options.logger });
   closers.push(() => level.close());
   if (dataDir) {
     const report = await importEmbeddedTable(level, { dataDir, tableName: options.tableName });
@@ -108,7 +108,7 @@ async function openDynamo(dataDir: string | undefined, options: LocalStoreOption
   const { client, doc } = createDynamoClients({ endpoint: options.dynamoEndpoint ?? embedded!.endpoint, region: options.region });
   closers.push(() => client.destroy());
   await ensureTable(client, tableName, { embedded: embedded !== null });
-  const stores = tableStores(doc, tableName);
+  const stores = tableStores(doc, tableName, logger);
   const onCommit = (listener: (matchId: string) => void) =>
     embedded!.onPut(({ tableName: table, item }) => {
       if (table !== tableName) return;
@@ -121,7 +121,7 @@ async function openDynamo(dataDir: string | undefined, options: LocalStoreOption
     closers.push(
       embedded.onPut(({ tableName: table, item }) => {
         const found = table === tableName ? indexWritesOfItem(item) : null;
-        if (found) stores.index.apply(found.matchId, found.writes).catch((error: unknown) => logger.error(`index entries of match ${found.matchId} not applied`, error));
+        if (found) stores.index.apply(found.matchId, found.writes).catch((error: unknown) => logger.error(`index entries of match ${found.matchId} not applied`, error, { matchId: found.matchId }));
       }),
     );
   }

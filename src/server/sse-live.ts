@@ -3,12 +3,12 @@ import { CORS_HEADERS } from "../api/cors.js";
 import { restError, toPublicError } from "../api/errors.js";
 import { header, type HttpRequest } from "../api/http.js";
 import { parseAuthorization, tokenOf } from "../api/auth.js";
-import type { Logger } from "../api/logger.js";
+import type { Logger } from "../logger.js";
 import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "../api/rest/sse.js";
 import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
 import type { Bearer } from "../service/credential.js";
 import type { TabulaService } from "../api/service.js";
-import { writeResponse } from "./node-http.js";
+import { writeResponse } from "../api/node-http.js";
 import { decodePathSegment } from "../api/rest/router.js";
 
 export const SSE_PATH = /^\/api\/matches\/([^/]+)\/stream$/;

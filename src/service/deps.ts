@@ -13,6 +13,10 @@ export interface ServiceDeps {
   /** The server's clock: every deadline is judged by it. */
   readonly now: () => Date;
   readonly randomBytes: (size: number) => Buffer;
+  /** Waits before a lost race is retried (handle-command.ts); a timer unless given. */
+  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** Uniform in [0, 1): the jitter of those waits; Math.random unless given. */
+  readonly random?: (() => number) | undefined;
   /** Recently used matches, so a command can skip reading the store (see match-cache.ts). */
   readonly cache?: MatchCache | undefined;
   /** Called after a commit is stored (the local live-update path); AWS pushes from the stream instead. */

@@ -48,10 +48,27 @@ export const bySeat =
 export const MAX_ATTEMPTS = 5;
 
 /**
- * load -> replay -> decide -> append, retried on a lost race. Every check (token, turn,
- * expected version, legality, deadlines) runs against the loaded state on every attempt, and a
- * rejected command writes nothing. The commit carries the inbox and deadline entries it
- * changes, which the store applies after it.
+ * The wait before the retry that follows the `lost`-th lost race (1, 2, ...): "full jitter", a
+ * random time up to RETRY_BASE_MS * 2^(lost - 1), at most RETRY_CAP_MS. Retried at once, the
+ * writers that lost a race all reload and append again at the same moment, so the same race is
+ * run again with the same outcome, one winner and the rest losing another attempt: a burst of
+ * commands on one match could spend all MAX_ATTEMPTS of some of them within a millisecond. Spread
+ * over a random window they come back one after another, and the window doubles while the match
+ * stays contested. A few milliseconds: a race lasts about one load and one append (a few ms on
+ * DynamoDB, less on the Level store), and the five attempts together wait at most 60 ms.
+ */
+export const RETRY_BASE_MS = 4;
+export const RETRY_CAP_MS = 50;
+
+export const retryDelayMs = (lost: number, random: () => number): number => random() * Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** (lost - 1));
+
+const timer = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * load -> replay -> decide -> append, retried on a lost race (after a short random wait,
+ * `retryDelayMs`). Every check (token, turn, expected version, legality, deadlines) runs against
+ * the loaded state on every attempt, and a rejected command writes nothing. The commit carries
+ * the inbox and deadline entries it changes, which the store applies after it.
  *
  * With a cache (match-cache.ts) the first attempt decides against the match as this process last
  * saw it, and a move costs the append alone. The append's condition still guards every write;
@@ -87,6 +104,7 @@ export async function handleCommand(deps: ServiceDeps, request: CommandRequest):
       if (!(error instanceof VersionConflictError)) throw error;
       cache?.delete(request.matchId);
       attempt++;
+      if (attempt < MAX_ATTEMPTS) await (deps.sleep ?? timer)(retryDelayMs(attempt, deps.random ?? Math.random));
       continue;
     }
     cache?.set(request.matchId, kept);

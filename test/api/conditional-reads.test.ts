@@ -8,8 +8,8 @@ beforeAll(async () => void (t = await startTestServer()));
 afterAll(() => t?.close());
 
 const raw = (method: string, path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { method, headers });
-/** Headers of the answer itself: not the date, nor the connection's own (hop-by-hop) ones. */
-const comparable = (headers: Headers) => Object.fromEntries([...headers].filter(([name]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(name)));
+/** Headers of the answer itself: not the date, the request's own id, nor the connection's own (hop-by-hop) ones. */
+const comparable = (headers: Headers) => Object.fromEntries([...headers].filter(([name]) => !["date", "x-request-id", "connection", "keep-alive", "transfer-encoding"].includes(name)));
 
 describe("HEAD", () => {
   it("answers every GET route with the GET's status and headers, its length included, and no body", async () => {
@@ -35,6 +35,7 @@ describe("HEAD", () => {
         const head = await raw("HEAD", path, headers);
         expect(head.status, path).toBe(get.status);
         expect(comparable(head.headers), path).toEqual(comparable(get.headers));
+        expect(head.headers.get("x-request-id"), path).toMatch(/^[0-9a-f-]{36}$/);
         expect(await head.text(), path).toBe("");
         // A streamed answer states no length; any other states the GET's.
         if (get.headers.get("content-length") !== null) expect(head.headers.get("content-length"), path).toBe(String(Buffer.byteLength(getBody)));

@@ -5,7 +5,7 @@ import { createFormatError } from "../../src/api/graphql/format-error.js";
 import { createGraphqlServer } from "../../src/api/graphql/server.js";
 import { handleGraphqlHttp } from "../../src/api/graphql/http.js";
 import type { HttpRequest } from "../../src/api/http.js";
-import { createLogger } from "../../src/api/logger.js";
+import { createLogger } from "../../src/logger.js";
 import { createRestHandler } from "../../src/api/rest/handle-rest.js";
 import { TabulaError } from "../../src/errors.js";
 import { credentialOf } from "../../src/service/credential.js";

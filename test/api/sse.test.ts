@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../src/api/logger.js";
+import { createLogger } from "../../src/logger.js";
 import { createRestHandler } from "../../src/api/rest/handle-rest.js";
 import { createViaRest, events, finishedMatch, getMatch, rollUntilMovable } from "../helpers/matches.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalLambda } from "../../infra/local-lambda.js";
 import { TABLE_ACCESS } from "../../infra/stack.js";
 import { createService, type TabulaService } from "../../src/api/service.js";
-import type { StoredItem } from "../../src/store/embedded-store.js";
-import { DynamoMatchIndex } from "../../src/store/dynamo-match-index.js";
-import { DynamoPlayerStore } from "../../src/store/dynamo-player-store.js";
+import type { StoredItem } from "../../src/store/dynamo/embedded-store.js";
+import { DynamoMatchIndex } from "../../src/store/dynamo/match-index.js";
+import { DynamoPlayerStore } from "../../src/store/dynamo/player-store.js";
 import type { EventStore } from "../../src/store/event-store.js";
-import { tableStores } from "../../src/store/table-stores.js";
+import { tableStores } from "../../src/store/dynamo/stores.js";
 import { BUILD_TIMEOUT_MS, type Fixture, setUp } from "./support.js";
 
 /**

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { LocalLambda } from "../../infra/local-lambda.js";
 import { TABLE_ACCESS } from "../../infra/stack.js";
-import { createLogger } from "../../src/api/logger.js";
+import { createLogger } from "../../src/logger.js";
 import { LIMITS } from "../../src/api/limits.js";
 import { type RunningServer, startServer } from "../../src/server/app.js";
 import { BUILD_TIMEOUT_MS, call, type Fixture, gqlEvent, httpEvent, type HttpEventOptions, setUp } from "./support.js";
@@ -283,6 +283,29 @@ describe("the bundles answer as the local server does", () => {
       expect(fromLambda.raw.trim()).toBe(raw.trim());
     });
   }
+});
+
+/** At LOG_LEVEL=info every request has its line, as on the local server, under Lambda's own request id. */
+describe("request lines", () => {
+  const linesOf = (fn: LocalLambda): Record<string, any>[] =>
+    fn
+      .stderr()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line));
+
+  it("carry requestId (context.awsRequestId), operation, matchId and latencyMs", async () => {
+    const [restInfo, graphqlInfo] = await Promise.all([fx.start("rest", { LOG_LEVEL: "info" }), fx.start("graphql", { LOG_LEVEL: "info" })]);
+    expect((await call(restInfo, httpEvent("GET", "/api/matches/nope", { stage: "prod" }))).status).toBe(404);
+    expect((await call(graphqlInfo, gqlEvent('mutation { rollDice(matchId: "nope") { id } }'))).status).toBe(200);
+    // stderr comes over a pipe of its own, apart from the answer.
+    await vi.waitFor(() => {
+      expect(linesOf(restInfo)).toEqual([
+        expect.objectContaining({ level: "info", requestId: "local-1", operation: "getMatch", matchId: "nope", latencyMs: expect.any(Number), method: "GET", path: "/api/matches/nope", status: 404 }),
+      ]);
+      expect(linesOf(graphqlInfo)).toEqual([expect.objectContaining({ level: "info", requestId: "local-1", operation: "rollDice", matchId: "nope", latencyMs: expect.any(Number), path: "/graphql" })]);
+    });
+  });
 });
 
 /** What the stack grants each function (infra/stack.ts) is exactly what its code called here. */

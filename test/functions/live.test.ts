@@ -5,8 +5,8 @@ import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalLambda } from "../../infra/local-lambda.js";
 import { TABLE_ACCESS } from "../../infra/stack.js";
-import type { StoredItem } from "../../src/store/embedded-store.js";
-import { matchIdOfCommit } from "../../src/store/table.js";
+import type { StoredItem } from "../../src/store/dynamo/embedded-store.js";
+import { matchIdOfCommit } from "../../src/store/dynamo/table.js";
 import { BUILD_TIMEOUT_MS, call, type Fixture, httpEvent, setUp } from "./support.js";
 
 /**

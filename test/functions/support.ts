@@ -5,9 +5,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "
 import { type DynamoProxy, dynamoProxy } from "../../infra/dynamo-proxy.js";
 import { type LocalLambda, startLocalLambda } from "../../infra/local-lambda.js";
 import { type BuiltFunction, buildFunctions } from "../../infra/build.js";
-import { createDynamoClients } from "../../src/store/dynamo-client.js";
-import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
-import { ensureTable } from "../../src/store/table.js";
+import { createDynamoClients } from "../../src/store/dynamo/client.js";
+import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/dynamo/embedded-store.js";
+import { ensureTable } from "../../src/store/dynamo/table.js";
 
 /** Building the bundles takes seconds (more on a busy machine). */
 export const BUILD_TIMEOUT_MS = 180_000;

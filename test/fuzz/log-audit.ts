@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from "node:util";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import type { MatchEvent } from "../../src/match/events.js";
-import type { createDynamoClients } from "../../src/store/dynamo-client.js";
-import type { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
+import type { createDynamoClients } from "../../src/store/dynamo/client.js";
+import type { DynamoEventStore } from "../../src/store/dynamo/event-store.js";
 import type { Finding } from "./exchange.js";
 import type { World } from "./world.js";
 

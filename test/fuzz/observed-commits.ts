@@ -1,7 +1,7 @@
-import type { EmbeddedStore } from "../../src/store/embedded-store.js";
+import type { EmbeddedStore } from "../../src/store/dynamo/embedded-store.js";
 import type { MatchEvent } from "../../src/match/events.js";
 import type { IdempotencyRecord, Snapshot } from "../../src/match/snapshot.js";
-import { matchIdOfCommit } from "../../src/store/table.js";
+import { matchIdOfCommit } from "../../src/store/dynamo/table.js";
 
 /** One commit item the store acknowledged, decoded. */
 export interface ObservedCommit {

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { isDeepStrictEqual } from "node:util";
-import type { Logger } from "../../src/api/logger.js";
+import type { Logger } from "../../src/logger.js";
 import { startServer } from "../../src/server/app.js";
 import type { GatewayMode } from "../../src/server/gateway-mode.js";
 import { DEFAULT_RATE_LIMITS } from "../../src/server/rate-limiter.js";
-import { createDynamoClients } from "../../src/store/dynamo-client.js";
-import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
+import { createDynamoClients } from "../../src/store/dynamo/client.js";
+import { DynamoEventStore } from "../../src/store/dynamo/event-store.js";
 import { judgeCommits } from "./commit-judge.js";
 import type { Exchange, Finding, Repro } from "./exchange.js";
 import type { Target } from "./http-exchange.js";
@@ -86,6 +86,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     warn: () => {},
     info: () => {},
     debug: () => {},
+    child: () => logger,
+    isEnabled: (level) => level === "error",
   };
   const processErrors: string[] = [];
   const onProcessError = (error: unknown) => processErrors.push(error instanceof Error ? (error.stack ?? error.message) : String(error));

@@ -1,5 +1,5 @@
 import { type RunningServer, type ServerOptions, startServer } from "../../src/server/app.js";
-import { createLogger } from "../../src/api/logger.js";
+import { createLogger } from "../../src/logger.js";
 
 /** A started local server (in memory unless `dataDir` is given; on the Level store unless told) with small HTTP clients. */
 export interface TestServer {

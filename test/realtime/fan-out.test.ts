@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deliver, type DeliveryDeps } from "../../src/realtime/deliver.js";
-import { handleStreamBatch, type StreamRecord } from "../../src/realtime/fan-out.js";
+import { deliver } from "../../src/realtime/aws/deliver.js";
+import { type FanOutDeps, handleStreamBatch, type StreamRecord } from "../../src/realtime/aws/fan-out.js";
+import { createLogger } from "../../src/logger.js";
 import type { ServerMessage } from "../../src/realtime/protocol.js";
-import { RecentStates } from "../../src/realtime/recent-states.js";
+import { RecentStates } from "../../src/realtime/aws/recent-states.js";
 import { TimelineCache } from "../../src/realtime/timeline-cache.js";
 import { createService, type TabulaService } from "../../src/api/service.js";
-import { ConnectionStore, type SubscriptionRecord } from "../../src/store/connection-store.js";
-import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
-import { matchIdOfCommit } from "../../src/store/table.js";
+import { ConnectionStore, type SubscriptionRecord } from "../../src/store/dynamo/connection-store.js";
+import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/dynamo/embedded-store.js";
+import { matchIdOfCommit } from "../../src/store/dynamo/table.js";
 import { startTestStore, type TestStore } from "../support/dynamo.js";
 
 /**
@@ -23,7 +24,9 @@ let records: StreamRecord[];
 let sent: { connectionId: string; message: ServerMessage }[];
 /** Pushes to these connections wait until the gate opens; `reached` when the first one tries. */
 let gate: { connections: Set<string>; open: Promise<void>; release: () => void; reached: Promise<void>; reach: () => void };
-let deps: DeliveryDeps & { states: RecentStates };
+let deps: FanOutDeps & { states: RecentStates };
+/** What the fan-out logged, as parsed JSON lines. */
+let logged: Record<string, any>[];
 
 beforeAll(async () => {
   embedded = await startEmbeddedStore();
@@ -47,6 +50,7 @@ beforeEach(async () => {
   connections = new ConnectionStore(t.doc, t.tableName);
   records = [];
   sent = [];
+  logged = [];
   let release = () => {};
   let reach = () => {};
   const open = new Promise<void>((resolve) => (release = resolve));
@@ -66,6 +70,7 @@ beforeEach(async () => {
       return "sent";
     },
     leaseMs: 5_000,
+    logger: createLogger("error", (line) => logged.push(JSON.parse(line))),
   };
 });
 
@@ -153,6 +158,7 @@ describe("the stream fan-out", () => {
     t.resetCalls();
     const failed = await handleStreamBatch(deps, { Records: third });
     expect(failed.batchItemFailures).toEqual([{ itemIdentifier: third[0]!.dynamodb!.SequenceNumber }]);
+    expect(logged).toEqual([expect.objectContaining({ level: "error", matchId: match.id, subscriptionId: expect.any(String), err: expect.objectContaining({ message: "throttled" }) })]);
     // The subscriber left behind, then the mark of how far the others got.
     expect(t.calls).toEqual(["Query", "UpdateItem", "UpdateItem"]);
     deps = { ...deps, post: posting, states: new RecentStates() };

@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../src/api/logger.js";
+import { createLogger } from "../../src/logger.js";
 import type { ServerMessage } from "../../src/realtime/protocol.js";
-import { createLiveHandlers } from "../../src/realtime/live-handlers.js";
+import { createLiveHandlers } from "../../src/realtime/aws/live-handlers.js";
 import { createService } from "../../src/api/service.js";
 import { hashSeatToken } from "../../src/service/seat-tokens.js";
-import { ConnectionStore } from "../../src/store/connection-store.js";
-import { createDynamoClients } from "../../src/store/dynamo-client.js";
-import { tableStores } from "../../src/store/table-stores.js";
+import { ConnectionStore } from "../../src/store/dynamo/connection-store.js";
+import { createDynamoClients } from "../../src/store/dynamo/client.js";
+import { tableStores } from "../../src/store/dynamo/stores.js";
 import { createViaRest, events } from "../helpers/matches.js";
 import type { TestServer } from "../helpers/server.js";
 import { eventually, rawSocket, scanTable, startLiveServer, UPDATE_QUERY, updatesOf, watch } from "./support.js";

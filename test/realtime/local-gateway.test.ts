@@ -10,10 +10,10 @@ import {
 } from "@aws-sdk/client-apigatewaymanagementapi";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
-import { createLogger } from "../../src/api/logger.js";
-import { managementApiPoster } from "../../src/realtime/management-api.js";
-import type { WebSocketResult } from "../../src/realtime/connection-routes.js";
-import { type GatewayEvent, type LocalWebSocketApi, startLocalWebSocketApi } from "../../src/server/local-websocket-api.js";
+import { createLogger } from "../../src/logger.js";
+import { managementApiPoster } from "../../src/realtime/aws/management-api.js";
+import type { WebSocketResult } from "../../src/realtime/aws/connection-routes.js";
+import { type GatewayEvent, type LocalWebSocketApi, startLocalWebSocketApi } from "../../src/local-aws/websocket-api.js";
 import { eventually } from "./support.js";
 
 /**
@@ -110,7 +110,7 @@ describe("the local API Gateway", () => {
       throw new Error("connect blew up");
     };
     await expect(open()).rejects.toMatchObject({ status: 500 });
-    expect(logged.some((l) => l.includes("ERROR") && l.includes("connect blew up"))).toBe(true);
+    expect(logged.map((l) => JSON.parse(l)).some((l) => l.level === "error" && l.err?.message === "connect blew up")).toBe(true);
     const before = events.length;
     await expect(open(["graphql-transport-ws"], "/elsewhere")).rejects.toMatchObject({ status: 404 });
     expect(events.length).toBe(before);

@@ -1,9 +1,9 @@
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { afterEach, describe, expect, it } from "vitest";
-import { createLogger } from "../../src/api/logger.js";
-import type { BatchResponse } from "../../src/realtime/fan-out.js";
-import type { StoredItem } from "../../src/store/embedded-store.js";
-import { type LambdaStreamRecord, type LocalStream, type LocalStreamOptions, startLocalStream } from "../../src/server/local-stream.js";
+import { createLogger } from "../../src/logger.js";
+import type { BatchResponse } from "../../src/realtime/aws/fan-out.js";
+import type { StoredItem } from "../../src/store/dynamo/embedded-store.js";
+import { type LambdaStreamRecord, type LocalStream, type LocalStreamOptions, startLocalStream } from "../../src/local-aws/stream.js";
 import { eventually } from "./support.js";
 
 /**
@@ -116,7 +116,7 @@ describe("the local stream feeder", () => {
       [3, 4, 5],
     ]);
     expect(feeder.delivered).toBe(5);
-    expect(logged.some((l) => l.includes("WARN") && l.includes("retrying"))).toBe(true);
+    expect(logged.map((l) => JSON.parse(l)).some((l) => l.level === "warn" && l.msg.includes("retrying"))).toBe(true);
   });
 
   it("a handler that throws fails the whole batch; after maxRetries the failing part is given up (logged) and the stream moves on", async () => {
@@ -141,7 +141,7 @@ describe("the local stream feeder", () => {
     ]);
     expect(feeder.discarded).toBe(3);
     expect(feeder.delivered).toBe(2);
-    expect(logged.some((l) => l.includes("ERROR") && l.includes("on-failure destination"))).toBe(true);
+    expect(logged.map((l) => JSON.parse(l)).some((l) => l.level === "error" && l.msg.includes("on-failure destination"))).toBe(true);
 
     // Given up: only that batch; what came after it is handled.
     calls.length = 0;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { MatchEvent } from "../../src/match/events.js";
 import type { MatchState } from "../../src/match/state.js";
-import { postableNext } from "../../src/realtime/postable-next.js";
+import { postableNext } from "../../src/realtime/aws/postable-next.js";
 import { MAX_POST_BYTES, type ServerMessage } from "../../src/realtime/protocol.js";
-import { sendUpdates } from "../../src/realtime/send-updates.js";
+import { sendUpdates } from "../../src/realtime/aws/send-updates.js";
 import type { TimelineEntry } from "../../src/service/timeline.js";
-import type { ConnectionStore, SubscriptionRecord } from "../../src/store/connection-store.js";
+import type { ConnectionStore, SubscriptionRecord } from "../../src/store/dynamo/connection-store.js";
 
 const huge = { data: { matchUpdated: { legalMoves: ["x".repeat(MAX_POST_BYTES)] } } };
 

@@ -1,10 +1,10 @@
 import { ApiGatewayManagementApiClient, PostToConnectionCommand } from "@aws-sdk/client-apigatewaymanagementapi";
 import { describe, expect, it } from "vitest";
-import { escapeUri, signRequest } from "../../src/realtime/sigv4.js";
+import { escapeUri, signRequest } from "../../src/realtime/aws/sigv4.js";
 
 /**
  * The management API poster builds its requests itself and signs them with the SDK's signer
- * (src/realtime/sigv4.ts): its signature must be the client's for the same request. The SDK client is run up to the point it would send,
+ * (src/realtime/aws/sigv4.ts): its signature must be the client's for the same request. The SDK client is run up to the point it would send,
  * and the request it signed is signed again here, over the same headers.
  */
 async function sdkRequest(connectionId: string, body: string, credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }) {

@@ -2,7 +2,7 @@ import { ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { type Client, createClient } from "graphql-ws";
 import WebSocket from "ws";
 import { GATEWAY_MODES, type GatewayMode } from "../../src/server/gateway-mode.js";
-import { createDynamoClients } from "../../src/store/dynamo-client.js";
+import { createDynamoClients } from "../../src/store/dynamo/client.js";
 import { type TestServer, startTestServer } from "../helpers/server.js";
 import type { ServerOptions } from "../../src/server/app.js";
 

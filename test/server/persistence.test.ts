@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../src/api/logger.js";
+import { createLogger } from "../../src/logger.js";
 import { STORE_KINDS } from "../../src/server/store-kind.js";
 import { createViaRest, events, getMatch, rollUntilMovable } from "../helpers/matches.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
@@ -108,7 +108,9 @@ describe("a data directory the embedded DynamoDB store wrote, started on the Lev
     const upgraded = await startTestServer({ dataDir: dir, logger });
     try {
       expect(upgraded.server.store).toBe("level");
-      expect(logged).toEqual([expect.stringMatching(/WARN imported 2 matches \(\d+ commits\), 2 players and \d+ inbox and deadline entries from the embedded DynamoDB store in .* into the Level store in .*tabula-level, once/)]);
+      expect(logged.map((line) => JSON.parse(line))).toEqual([
+        expect.objectContaining({ level: "warn", msg: expect.stringMatching(/^imported 2 matches \(\d+ commits\), 2 players and \d+ inbox and deadline entries from the embedded DynamoDB store in .* into the Level store in .*tabula-level, once/) }),
+      ]);
       expect(await events(upgraded, view.id)).toEqual(before.log);
       expect(await events(upgraded, correspondence)).toEqual(before.correspondence);
       expect(await inbox(upgraded, ann.token)).toEqual(before.ann);

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { ScanCommand } from "@aws-sdk/client-dynamodb";
+import * as fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDynamoClients } from "../../src/store/dynamo-client.js";
+import { createDynamoClients } from "../../src/store/dynamo/client.js";
 import { type EventStore, VersionConflictError } from "../../src/store/event-store.js";
 import { TabulaError } from "../../src/errors.js";
-import { MAX_ATTEMPTS } from "../../src/service/handle-command.js";
+import { MAX_ATTEMPTS, RETRY_BASE_MS, RETRY_CAP_MS, retryDelayMs } from "../../src/service/handle-command.js";
 import { createService, type TabulaService } from "../../src/api/service.js";
 import { toMatchView } from "../../src/service/match-view.js";
 import { type Commit, SNAPSHOT_EVERY, snapshotFormat } from "../../src/match/snapshot.js";
@@ -13,7 +14,10 @@ import { startTestStore, type TestStore } from "../support/dynamo.js";
 
 let t: TestStore;
 let service: TabulaService;
-const serviceOver = (store: EventStore) => createService({ store, players: t.players, index: t.index, now: () => new Date("2026-01-01T00:00:00Z"), randomBytes });
+/** Lost races are retried without waiting here: the back-off has tests of its own, with its waits recorded. */
+const noWait = async () => {};
+const serviceOver = (store: EventStore, retry: { sleep?: (ms: number) => Promise<void>; random?: () => number } = { sleep: noWait }) =>
+  createService({ store, players: t.players, index: t.index, now: () => new Date("2026-01-01T00:00:00Z"), randomBytes, ...retry });
 
 beforeAll(async () => {
   t = await startTestStore();
@@ -146,6 +150,47 @@ describe("the service over the embedded store", () => {
     expect(error.code).toBe("VERSION_CONFLICT");
     expect(error.details).toEqual({ currentVersion: 1 });
     expect(attempts).toBe(MAX_ATTEMPTS);
+  });
+
+  it("waits before each retry of a lost race a random time within a window that doubles from RETRY_BASE_MS up to RETRY_CAP_MS", async () => {
+    const { id, tokens } = await newMatch();
+    const draws = [0.5, 0.999, 0, 0.25, 0.75];
+    const waits: number[] = [];
+    let appends = 0;
+    const unlucky = serviceOver(
+      {
+        load: (matchId) => t.store.load(matchId),
+        readEvents: (...args) => t.store.readEvents(...args),
+        append: async (matchId) => {
+          appends++;
+          throw new VersionConflictError(matchId, 2);
+        },
+      },
+      { sleep: async (ms) => void waits.push(ms), random: () => draws.shift()! },
+    );
+    expect(await codeOf(unlucky.rollDice({ matchId: id }, tokens[0]))).toBe("VERSION_CONFLICT");
+    // One wait between two attempts, none after the last: each its draw times its window (4, 8, 16, 32 ms).
+    const window = (lost: number) => Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** (lost - 1));
+    expect(appends).toBe(MAX_ATTEMPTS);
+    expect(waits).toEqual([0.5 * window(1), 0.999 * window(2), 0, 0.25 * window(4)]);
+  });
+
+  it("the wait after a lost race is within [0, min(RETRY_CAP_MS, RETRY_BASE_MS * 2^(lost - 1))) and follows the draw", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 60 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (lost, draw) => {
+        const window = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** (lost - 1));
+        const wait = retryDelayMs(lost, () => draw);
+        expect(wait).toBeGreaterThanOrEqual(0);
+        expect(wait).toBeLessThan(window);
+        expect(wait).toBe(draw * window);
+      }),
+    );
+    // Random: Math.random's draws give different waits, never the same wait every time.
+    const waits = Array.from({ length: 50 }, () => retryDelayMs(3, Math.random));
+    expect(new Set(waits).size).toBeGreaterThan(1);
+    expect(Math.max(...waits)).toBeLessThan(RETRY_BASE_MS * 4);
+    // All of a command's waits together stay under 60 ms.
+    expect(Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1, () => 0.999999)).reduce((a, b) => a + b)).toBeLessThan(60);
   });
 
   it(`never replays more than ${SNAPSHOT_EVERY} events to load a long match`, async () => {

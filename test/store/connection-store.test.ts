@@ -1,9 +1,9 @@
 import { GetCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CONNECTION_TTL_SECONDS, ConnectionStore, type SubscriptionRecord } from "../../src/store/connection-store.js";
-import { createDynamoClients } from "../../src/store/dynamo-client.js";
-import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
+import { CONNECTION_TTL_SECONDS, ConnectionStore, type SubscriptionRecord } from "../../src/store/dynamo/connection-store.js";
+import { createDynamoClients } from "../../src/store/dynamo/client.js";
+import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/dynamo/embedded-store.js";
 import { startTestStore, type TestStore } from "../support/dynamo.js";
 
 /** WebSocket connections and subscriptions of the API Gateway path, on the real embedded store. */

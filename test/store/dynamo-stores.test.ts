@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
+import { DynamoEventStore } from "../../src/store/dynamo/event-store.js";
 import { startTestStore, type TestStore } from "../support/dynamo.js";
 import { describeStoreContract } from "./contract/index.js";
 import { appendCommits, at, created, row, snapshotAt } from "./contract/fixtures.js";

@@ -1,8 +1,8 @@
 import { PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createDynamoClients } from "../../src/store/dynamo-client.js";
-import { type EmbeddedStore, type StoredItem, startEmbeddedStore } from "../../src/store/embedded-store.js";
-import { ensureTable } from "../../src/store/table.js";
+import { createDynamoClients } from "../../src/store/dynamo/client.js";
+import { type EmbeddedStore, type StoredItem, startEmbeddedStore } from "../../src/store/dynamo/embedded-store.js";
+import { ensureTable } from "../../src/store/dynamo/table.js";
 
 let embedded: EmbeddedStore;
 beforeAll(async () => void (embedded = await startEmbeddedStore()));

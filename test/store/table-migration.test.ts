@@ -1,12 +1,12 @@
 import { type CreateTableCommandInput, DescribeTableCommand } from "@aws-sdk/client-dynamodb";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTable } from "../../src/store/create-table.js";
-import { createDynamoClients } from "../../src/store/dynamo-client.js";
-import { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
-import { DynamoMatchIndex } from "../../src/store/dynamo-match-index.js";
-import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
-import { ensureTable, INDEX } from "../../src/store/table.js";
+import { createTable } from "../../src/store/dynamo/create-table.js";
+import { createDynamoClients } from "../../src/store/dynamo/client.js";
+import { DynamoEventStore } from "../../src/store/dynamo/event-store.js";
+import { DynamoMatchIndex } from "../../src/store/dynamo/match-index.js";
+import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/dynamo/embedded-store.js";
+import { ensureTable, INDEX } from "../../src/store/dynamo/table.js";
 import { created, row } from "./contract/fixtures.js";
 
 let embedded: EmbeddedStore;

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { createDynamoClients } from "../../src/store/dynamo-client.js";
-import type { DynamoEventStore } from "../../src/store/dynamo-event-store.js";
-import type { DynamoMatchIndex } from "../../src/store/dynamo-match-index.js";
-import type { DynamoPlayerStore } from "../../src/store/dynamo-player-store.js";
-import { tableStores } from "../../src/store/table-stores.js";
-import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/embedded-store.js";
-import { ensureTable } from "../../src/store/table.js";
+import { createDynamoClients } from "../../src/store/dynamo/client.js";
+import type { DynamoEventStore } from "../../src/store/dynamo/event-store.js";
+import type { DynamoMatchIndex } from "../../src/store/dynamo/match-index.js";
+import type { DynamoPlayerStore } from "../../src/store/dynamo/player-store.js";
+import { tableStores } from "../../src/store/dynamo/stores.js";
+import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/dynamo/embedded-store.js";
+import { ensureTable } from "../../src/store/dynamo/table.js";
 
 /** A fresh table on a real embedded DynamoDB-compatible store, with every API call counted. */
 export interface TestStore {

@@ -2,7 +2,7 @@ import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { TabulaError } from "../../errors.js";
 import { INTERNAL_MESSAGE, isErrorCode } from "../errors.js";
-import type { Logger } from "../logger.js";
+import type { Logger } from "../../logger.js";
 
 /**
  * Apollo's own codes for a request it could not run, mapped onto the closed set of

@@ -7,8 +7,8 @@ import {
   ApolloServerPluginUsageReportingDisabled,
 } from "@apollo/server/plugin/disabled";
 import { LIMITS } from "../limits.js";
-import type { Logger } from "../logger.js";
-import { silentLogger } from "../logger.js";
+import type { Logger } from "../../logger.js";
+import { silentLogger } from "../../logger.js";
 import type { ComplexityLimits } from "./complexity-rule.js";
 import type { GraphqlContext } from "./context.js";
 import { createFormatError } from "./format-error.js";

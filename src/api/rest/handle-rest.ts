@@ -2,7 +2,7 @@ import type { TabulaService } from "../service.js";
 import { checkBodySize } from "../body-limit.js";
 import { restError, toPublicError } from "../errors.js";
 import { headResponse, type HttpRequest, type HttpResponse } from "../http.js";
-import { type Logger, silentLogger } from "../logger.js";
+import { type Logger, silentLogger } from "../../logger.js";
 import { decodePathSegment, route } from "./router.js";
 import { HttpStatusError, REST_ROUTES } from "./routes.js";
 import { conditionalRead } from "./entity-tags.js";

@@ -1,0 +1,248 @@
+import type { AttributeValue } from "@aws-sdk/client-dynamodb";
+import type { MatchEvent } from "../../match/events.js";
+import { evolve } from "../../match/evolve.js";
+import type { MatchState } from "../../match/state.js";
+import type { Logger } from "../../logger.js";
+import type { TimelineEntry } from "../../service/timeline.js";
+import type { SubscriptionRecord } from "../../store/dynamo/connection-store.js";
+import { firstVersionOfCommit, matchIdOfCommit } from "../../store/dynamo/table.js";
+import { forEachBounded } from "./bounded.js";
+import { deliver } from "./deliver.js";
+import type { DeliveryDeps } from "./delivery-deps.js";
+import type { RecentStates } from "./recent-states.js";
+import { render, sendUpdates } from "./send-updates.js";
+import { sharedPayloads } from "./shared-payloads.js";
+import { TimelineCache } from "../timeline-cache.js";
+
+/** The parts of a DynamoDB Streams record the fan-out reads (aws-lambda's DynamoDBRecord). */
+export interface StreamRecord {
+  readonly eventID?: string;
+  readonly eventName?: "INSERT" | "MODIFY" | "REMOVE" | string;
+  readonly dynamodb?: {
+    readonly NewImage?: Record<string, AttributeValue> | Record<string, unknown>;
+    readonly Keys?: Record<string, AttributeValue> | Record<string, unknown>;
+    readonly SequenceNumber?: string;
+    /** When the commit was written, in seconds since the epoch. */
+    readonly ApproximateCreationDateTime?: number;
+  };
+}
+export interface StreamBatch {
+  readonly Records: readonly StreamRecord[];
+}
+/** Lambda's partial batch response: the stream resumes from the first failed record. */
+export interface BatchResponse {
+  batchItemFailures: { itemIdentifier: string }[];
+}
+
+/** Pushes in flight at once for one match; the management API is the bottleneck. */
+const PARALLEL_POSTS = 64;
+/**
+ * A commit older than this when its batch arrives is being retried (or the stream has a
+ * backlog; it normally arrives well within a second): its match's progress is marked before
+ * anything is pushed, so that should the function die on every attempt and the stream give the
+ * batch up, the next commit still brings every follower up from there.
+ */
+const LATE_SECONDS = 5;
+
+export interface FanOutDeps extends DeliveryDeps {
+  /** Where a match's failed delivery is reported (the stream retries it). */
+  readonly logger: Logger;
+  /** Kept across batches while the function is warm; without it every batch reads the match. */
+  readonly states?: RecentStates;
+  readonly nowMs?: () => number;
+}
+
+/** The commits of one match in a batch: where its records are, and their events in order. */
+interface MatchCommits {
+  readonly firstRecord: number;
+  lastRecord: number;
+  /** The version of the batch's first event of this match (from the commit's key). */
+  readonly firstVersion: number;
+  readonly events: MatchEvent[];
+  /** False when a record came without its new image: the events must be read from the table. */
+  readable: boolean;
+  /** When the oldest of them was written (seconds since the epoch), when the records say. */
+  writtenAt: number;
+}
+
+/** How one match's fan-out ended, for the write that settles its mark (`settle`). */
+interface Outcome {
+  readonly ok: boolean;
+  /** The match's mark, as read with its subscribers or as written before the pushes; null if none. */
+  readonly mark: number | null;
+  /** The version every subscriber the stream follows now has; null when it follows none. */
+  readonly through: number | null;
+  /** The batch's last version of the match, when its records carry their events. */
+  readonly last: number | null;
+  readonly late: boolean;
+}
+
+/**
+ * Handles a batch of DynamoDB Streams records: for every match with a new commit, every one of
+ * its subscribers is brought up to date. Pushes are driven by what the store committed, not by
+ * the request that committed it, so an event is delivered even if that request died right after
+ * its write. A match whose delivery fails is reported (with every later record) so that the
+ * stream retries it; a retry sends nobody anything twice (see `FanOutView`).
+ */
+export async function handleStreamBatch(deps: FanOutDeps, batch: StreamBatch): Promise<BatchResponse> {
+  const nowSeconds = (deps.nowMs ?? Date.now)() / 1000;
+  const byMatch = new Map<string, MatchCommits>();
+  batch.Records.forEach((record, index) => {
+    if (record.eventName !== "INSERT") return;
+    const keys = (record.dynamodb?.Keys ?? record.dynamodb?.NewImage ?? {}) as Record<string, { S?: string }>;
+    const matchId = matchIdOfCommit(keys);
+    if (!matchId) return;
+    const writtenAt = record.dynamodb?.ApproximateCreationDateTime ?? nowSeconds;
+    let commits = byMatch.get(matchId);
+    if (!commits) byMatch.set(matchId, (commits = { firstRecord: index, lastRecord: index, firstVersion: firstVersionOfCommit(keys), events: [], readable: true, writtenAt }));
+    commits.lastRecord = index;
+    commits.writtenAt = Math.min(commits.writtenAt, writtenAt);
+    const events = (record.dynamodb?.NewImage?.events as { S?: string } | undefined)?.S;
+    if (events) commits.events.push(...(JSON.parse(events) as MatchEvent[]));
+    else commits.readable = false;
+  });
+
+  const timelines = new TimelineCache(deps.store);
+  const outcomes = await Promise.all(
+    [...byMatch].map(async ([matchId, commits]) => {
+      const late = nowSeconds - commits.writtenAt > LATE_SECONDS;
+      try {
+        return { matchId, commits, outcome: await fanOut(deps, matchId, commits, timelines, late) };
+      } catch (error) {
+        deps.logger.error(`fan-out for match ${matchId} failed`, error, { matchId });
+        return { matchId, commits, outcome: null };
+      }
+    }),
+  );
+  const failed = outcomes.filter((o) => !o.outcome?.ok).map((o) => o.commits.firstRecord);
+  const retryFrom = Math.min(...failed);
+  await Promise.all(
+    outcomes.map(async ({ matchId, commits, outcome }) => {
+      if (!outcome) return;
+      // A match whose records the retry hands over again keeps its mark, so the retry skips them.
+      await settle(deps, matchId, outcome, commits.lastRecord >= retryFrom).catch((error) => deps.logger.error(`recording the fan-out of match ${matchId} failed`, error, { matchId }));
+    }),
+  );
+  if (failed.length === 0) return { batchItemFailures: [] };
+  const id = batch.Records[retryFrom]?.dynamodb?.SequenceNumber ?? batch.Records[retryFrom]?.eventID ?? "";
+  return { batchItemFailures: [{ itemIdentifier: id }] };
+}
+
+/**
+ * One match's commits to its subscribers: one query finds them (and the match's mark, if it has
+ * one), the followed ones that lack something get it (their pushes in parallel, each one's in
+ * order); the others are brought up one by one (`deliver`). The stream hands a match's commits
+ * over in order, so a followed subscriber has every version before the batch's first, unless
+ * the mark says less.
+ */
+async function fanOut(deps: FanOutDeps, matchId: string, commits: MatchCommits, timelines: TimelineCache, late: boolean): Promise<Outcome> {
+  const view = await deps.connections.fanOutView(matchId);
+  let mark = view.deliveredThrough;
+  // What this container has sent them all is known to be theirs, whatever the stream does.
+  const sent = deps.states?.delivered(matchId) ?? 0;
+  const has = (s: SubscriptionRecord): number => Math.max(s.lastSent, mark ?? commits.firstVersion - 1, sent);
+  const payloadOf = sharedPayloads(render(deps));
+  let ok = true;
+  const others = Promise.all(
+    view.subscribers
+      .filter((s) => !s.following)
+      .map((s) =>
+        deliver(deps, s, timelines, { payloadOf }).catch((error) => {
+          deps.logger.error(`delivery to subscription ${s.subscriptionId} of match ${matchId} failed`, error, { matchId, subscriptionId: s.subscriptionId });
+          ok = false;
+        }),
+      ),
+  );
+  const followed = view.subscribers.filter((s) => s.following);
+  const last = commits.readable ? (commits.events.at(-1)?.version ?? commits.firstVersion - 1) : null;
+  const lagging = followed.filter((s) => has(s) < (last ?? Number.POSITIVE_INFINITY));
+  const lowest = (versions: number[]) => (versions.length > 0 ? Math.min(...versions) : null);
+  const reached = (through: number | null): Outcome => {
+    if (through !== null) deps.states?.recordDelivered(matchId, through);
+    return { ok, mark, through, last, late };
+  };
+  if (lagging.length === 0) {
+    keepWarm(deps, matchId, commits);
+    await others;
+    return reached(lowest(followed.map(has)));
+  }
+  if (late && mark === null) {
+    mark = Math.min(...followed.map(has));
+    await deps.connections.delivered(matchId, mark);
+  }
+  const updates = await updatesAfter(deps, matchId, Math.min(...lagging.map(has)), last, commits, timelines);
+  const sentThrough: number[] = [];
+  await forEachBounded(followed, PARALLEL_POSTS, async (s) => {
+    const progress = { sent: has(s) };
+    try {
+      // One that ended (its connection gone, or its match finished) is no subscriber any more.
+      if (progress.sent < updates.version && (await sendUpdates(deps, payloadOf, s, updates.entries, progress)) === "ended") return;
+      sentThrough.push(progress.sent);
+    } catch (error) {
+      deps.logger.error(`push to subscription ${s.subscriptionId} of match ${matchId} failed`, error, { matchId, subscriptionId: s.subscriptionId });
+      ok = false;
+      // Without this record a retry could not tell it from those that got everything; unrecorded,
+      // it holds the mark down to what it has, and the retry pushes again to all (a repeat rather than a loss).
+      await deps.connections.fallBehind(s, progress.sent).catch(() => sentThrough.push(progress.sent));
+    }
+  });
+  await others;
+  return reached(lowest(sentThrough));
+}
+
+/**
+ * Settles the match's mark once its pushes are over. The mark is written (raised to what every
+ * follower has) where the next batch could not rely on it being absent: the stream will hand
+ * these commits over again, or the records did not say their last version. A mark the batch
+ * found is raised while commits still come late, and removed once every follower has the batch's
+ * last version: the next batch then needs no write at all.
+ */
+async function settle(deps: FanOutDeps, matchId: string, outcome: Outcome, replayed: boolean): Promise<void> {
+  const { mark, through, last } = outcome;
+  if (through === null) return;
+  const keep = !outcome.ok || replayed || last === null;
+  if (keep || (mark !== null && outcome.late)) {
+    if (mark === null || mark < through) await deps.connections.delivered(matchId, through);
+  } else if (mark !== null && mark <= last) await deps.connections.forgetDelivered(matchId, last);
+}
+
+/**
+ * The entries after `after` through the batch's last version (through the newest commit when the
+ * batch does not say it): evolved from the state kept warm when it is the one right before this
+ * batch's commits, else read from the table.
+ */
+async function updatesAfter(
+  deps: FanOutDeps,
+  matchId: string,
+  after: number,
+  last: number | null,
+  commits: MatchCommits,
+  timelines: TimelineCache,
+): Promise<{ entries: readonly TimelineEntry[]; version: number }> {
+  const kept = deps.states?.get(matchId);
+  if (kept && commits.readable && kept.version === commits.firstVersion - 1 && after >= kept.version) {
+    const entries = evolved(kept, commits.events);
+    deps.states!.set(matchId, entries.at(-1)?.state ?? kept);
+    return { entries, version: entries.at(-1)?.state.version ?? kept.version };
+  }
+  const timeline = await timelines.get(matchId, after);
+  // Later commits come with their own records, which then find no mark to write.
+  const version = Math.min(last ?? timeline.version, timeline.version);
+  const entries = timeline.entries.filter((e) => e.event.version <= version);
+  const state = version === timeline.version ? timeline.latest : entries.at(-1)?.state;
+  if (state) deps.states?.set(matchId, state);
+  return { entries, version };
+}
+
+/** Nobody needed this batch: the kept state still follows it, when it can without a read. */
+function keepWarm(deps: FanOutDeps, matchId: string, commits: MatchCommits): void {
+  const kept = deps.states?.get(matchId);
+  if (!kept || !commits.readable || kept.version !== commits.firstVersion - 1) return;
+  deps.states!.set(matchId, evolved(kept, commits.events).at(-1)?.state ?? kept);
+}
+
+function evolved(state: MatchState, events: readonly MatchEvent[]): TimelineEntry[] {
+  const entries: TimelineEntry[] = [];
+  for (const event of events) entries.push({ event, state: (state = evolve(state, event)) });
+  return entries;
+}

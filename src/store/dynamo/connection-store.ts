@@ -1,0 +1,380 @@
+import { DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { isConditionFailure } from "./condition-failure.js";
+import { matchKey, TABLE_KEYS, TTL_ATTRIBUTE } from "./table.js";
+
+/**
+ * WebSocket connections and their subscriptions, for the API Gateway path (a Lambda keeps no
+ * socket, so this is where a connection lives between messages).
+ * - `PK=CONN#<connectionId>, SK=CONN`: the connection, its token's hash (and the public player
+ *   id a player token names) once `connection_init` came, never the token; and the set of its subscriptions (`<matchId>#<subscriptionId>`), for cleanup.
+ * - `PK=MATCH#<matchId>, SK=SUB#<connectionId>#<subscriptionId>`: a subscription, stored in
+ *   its match's partition so that the fan-out finds every subscriber with one consistent query.
+ * - `PK=MATCH#<matchId>, SK=SUB`: the match's mark, only while the stream fan-out needs one: the
+ *   version through which it has delivered the match to every subscriber it follows (see
+ *   `FanOutView`); read by that same query. It does not expire; the fan-out removes it.
+ * Every item expires after CONNECTION_TTL_SECONDS (API Gateway's own connection limit). TTL
+ * deletion lags by hours, so reads filter out expired items themselves.
+ */
+export const CONNECTION_TTL_SECONDS = 2 * 60 * 60;
+
+/** What a connection keeps of the token given in `connection_init`: the service's Credential. */
+export interface StoredCredential {
+  /** SHA-256 of the token. */
+  readonly hash: string;
+  readonly playerToken: boolean;
+  readonly playerId: string | null;
+}
+
+export interface ConnectionRecord {
+  readonly connectionId: string;
+  readonly initialized: boolean;
+  /** The token given in `connection_init`, if any, as its hash. */
+  readonly credential: StoredCredential | null;
+  readonly subscriptions: readonly string[];
+}
+
+export interface SubscriptionRecord {
+  readonly connectionId: string;
+  readonly subscriptionId: string;
+  readonly matchId: string;
+  /** The GraphQL document, variables and operation to execute for every update. */
+  readonly query: string;
+  readonly variables: Record<string, unknown> | null;
+  readonly operationName: string | null;
+  /** The seat this subscriber sees the match as; null for a spectator. */
+  readonly seat: number | null;
+  /** The last version delivered to this subscriber. */
+  readonly lastSent: number;
+}
+
+/**
+ * A match's subscribers as the stream fan-out sees them. Once its catch-up has handed it over, a
+ * subscriber the stream `follows` gets every commit from the fan-out, which is handed a match's
+ * commits in order, one batch at a time: it has everything through `lastSent` and through the
+ * version before the batch's first, or, while the match has a mark, through `max(lastSent,
+ * deliveredThrough)`. The fan-out writes the mark only where the stream's order is not enough: a
+ * batch that failed part way and will be handed over again, one that came late (see
+ * `src/realtime/aws/fan-out.ts`). The others (a catch-up in progress, or one that a failed push
+ * left behind) are brought up to date one by one, under a lease (see
+ * `src/realtime/aws/deliver.ts`).
+ */
+export interface FanOutView {
+  readonly subscribers: readonly (SubscriptionRecord & { readonly following: boolean })[];
+  /** The match's mark; null when it has none. */
+  readonly deliveredThrough: number | null;
+}
+
+const connKey = (connectionId: string) => ({ [TABLE_KEYS.partition]: `CONN#${connectionId}`, [TABLE_KEYS.sort]: "CONN" });
+const subKey = (matchId: string, connectionId: string, subscriptionId: string) => ({
+  [TABLE_KEYS.partition]: matchKey(matchId),
+  [TABLE_KEYS.sort]: `SUB#${connectionId}#${subscriptionId}`,
+});
+/**
+ * A connection's subscription refs are `<matchId>#<subscriptionId>`. Match ids never contain
+ * `#` (a subscription is stored only for an existing match); subscription ids are the client's
+ * and may, so the ref is split at its first `#`.
+ */
+export const splitRef = (ref: string) => {
+  const cut = ref.indexOf("#");
+  return { matchId: ref.slice(0, cut), subscriptionId: ref.slice(cut + 1) };
+};
+/** Sorts before every subscription of the match, so one query reads it with them. */
+const FAN_OUT_SK = "SUB";
+
+
+export class ConnectionStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+    private readonly nowMs: () => number = Date.now,
+  ) {}
+
+  private expiresAt(): number {
+    return Math.floor(this.nowMs() / 1000) + CONNECTION_TTL_SECONDS;
+  }
+
+  private live(): number {
+    return Math.floor(this.nowMs() / 1000);
+  }
+
+  /** `$connect`. An upsert: `connection_init` may have been handled first. */
+  async open(connectionId: string): Promise<void> {
+    await this.doc.send(
+      new UpdateCommand({
+        TableName: this.tableName,
+        Key: connKey(connectionId),
+        UpdateExpression: "SET #exp = :exp, connectedAt = if_not_exists(connectedAt, :now)",
+        ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
+        ExpressionAttributeValues: { ":exp": this.expiresAt(), ":now": new Date(this.nowMs()).toISOString() },
+      }),
+    );
+  }
+
+  /** `connection_init`: marks the connection acknowledged. Returns false if it was already. */
+  async initialize(connectionId: string, credential: StoredCredential | null): Promise<boolean> {
+    const values = credential
+      ? { ":hash": credential.hash, ":player": credential.playerToken, ...(credential.playerId !== null ? { ":id": credential.playerId } : {}) }
+      : {};
+    const set = credential ? `, tokenHash = :hash, playerToken = :player${credential.playerId !== null ? ", playerId = :id" : ""}` : "";
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: connKey(connectionId),
+          UpdateExpression: `SET initialized = :yes, #exp = :exp${set}`,
+          ConditionExpression: "attribute_not_exists(initialized)",
+          ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ":yes": true, ":exp": this.expiresAt(), ...values },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async get(connectionId: string): Promise<ConnectionRecord | null> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: connKey(connectionId), ConsistentRead: true }));
+    if (!Item || (Item[TTL_ATTRIBUTE] as number) <= this.live()) return null;
+    return {
+      connectionId,
+      initialized: Item.initialized === true,
+      credential:
+        typeof Item.tokenHash === "string"
+          ? { hash: Item.tokenHash, playerToken: Item.playerToken === true, playerId: (Item.playerId as string | undefined) ?? null }
+          : null,
+      subscriptions: Item.subs ? [...(Item.subs as Set<string>)] : [],
+    };
+  }
+
+  /**
+   * Stores a subscription; false if this connection already has one with that id. With a
+   * lease, it is stored held by it: the caller's catch-up then owns the subscriber from the
+   * first moment the fan-out can see it, until `release` hands it over to the stream.
+   */
+  async subscribe(record: SubscriptionRecord, lease?: { readonly id: string; readonly ms: number }): Promise<boolean> {
+    const ref = `${record.matchId}#${record.subscriptionId}`;
+    // The id is claimed on the connection item first, atomically: API Gateway may run two
+    // `subscribe` messages of one connection at the same time.
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: connKey(record.connectionId),
+          UpdateExpression: "ADD subs :ref, subIds :id SET #exp = :exp",
+          ConditionExpression: "NOT contains(subIds, :idValue)",
+          ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ":ref": new Set([ref]), ":id": new Set([record.subscriptionId]), ":idValue": record.subscriptionId, ":exp": this.expiresAt() },
+        }),
+      );
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: {
+          ...subKey(record.matchId, record.connectionId, record.subscriptionId),
+          ...record,
+          [TTL_ATTRIBUTE]: this.expiresAt(),
+          ...(lease ? { leaseId: lease.id, leaseUntil: this.nowMs() + lease.ms } : {}),
+        },
+      }),
+    );
+    return true;
+  }
+
+  /**
+   * `complete` from the client, or the server ending a subscription. The server knows the match
+   * (`matchId`), which spares reading the connection: at the end of a match every subscriber of
+   * it is ended at once.
+   */
+  async unsubscribe(connectionId: string, subscriptionId: string, matchId?: string): Promise<void> {
+    let ref = matchId === undefined ? undefined : `${matchId}#${subscriptionId}`;
+    if (ref === undefined) {
+      const connection = await this.get(connectionId);
+      ref = connection?.subscriptions.find((s) => splitRef(s).subscriptionId === subscriptionId);
+      if (!ref) return;
+      matchId = splitRef(ref).matchId;
+    }
+    await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subKey(matchId!, connectionId, subscriptionId) }));
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: connKey(connectionId),
+          UpdateExpression: "DELETE subs :ref, subIds :id",
+          // Never recreate a connection that closed meanwhile.
+          ConditionExpression: "attribute_exists(#pk)",
+          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition },
+          ExpressionAttributeValues: { ":ref": new Set([ref]), ":id": new Set([subscriptionId]) },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  /** `$disconnect`, or a push that found the connection gone (410). */
+  async close(connectionId: string): Promise<void> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: connKey(connectionId), ConsistentRead: true }));
+    for (const ref of Item?.subs ? [...(Item.subs as Set<string>)] : []) {
+      const { matchId, subscriptionId } = splitRef(ref);
+      await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subKey(matchId, connectionId, subscriptionId) }));
+    }
+    await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: connKey(connectionId) }));
+  }
+
+  /** Every live subscription of a match and the fan-out's progress, consistently (a new subscriber is never missed). */
+  async fanOutView(matchId: string): Promise<FanOutView> {
+    const subscribers: FanOutView["subscribers"][number][] = [];
+    let deliveredThrough: number | null = null;
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :sub)",
+          FilterExpression: "#exp > :now OR attribute_exists(deliveredThrough)",
+          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition, "#sk": TABLE_KEYS.sort, "#exp": TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ":pk": matchKey(matchId), ":sub": FAN_OUT_SK, ":now": this.live() },
+          ConsistentRead: true,
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        if (item[TABLE_KEYS.sort] === FAN_OUT_SK) {
+          deliveredThrough = item.deliveredThrough as number;
+          continue;
+        }
+        subscribers.push({
+          connectionId: item.connectionId,
+          subscriptionId: item.subscriptionId,
+          matchId: item.matchId,
+          query: item.query,
+          variables: item.variables ?? null,
+          operationName: item.operationName ?? null,
+          seat: item.seat ?? null,
+          lastSent: item.lastSent,
+          following: item.following === true && item.leaseId === undefined,
+        });
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return { subscribers, deliveredThrough };
+  }
+
+  /** Marks that every subscriber the fan-out follows has the match through `version` (the mark only rises). */
+  async delivered(matchId: string, version: number): Promise<void> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: { [TABLE_KEYS.partition]: matchKey(matchId), [TABLE_KEYS.sort]: FAN_OUT_SK },
+          UpdateExpression: "SET deliveredThrough = :v",
+          ConditionExpression: "attribute_not_exists(deliveredThrough) OR deliveredThrough < :v",
+          ExpressionAttributeValues: { ":v": version },
+        }),
+      );
+    } catch (error) {
+      // A retried batch: the mark is there already.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  /** Removes the match's mark, unless it has risen past `version` meanwhile. */
+  async forgetDelivered(matchId: string, version: number): Promise<void> {
+    try {
+      await this.doc.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: { [TABLE_KEYS.partition]: matchKey(matchId), [TABLE_KEYS.sort]: FAN_OUT_SK },
+          ConditionExpression: "deliveredThrough <= :v",
+          ExpressionAttributeValues: { ":v": version },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  /**
+   * A push to a followed subscriber failed: it stops being followed, with what it has, so that
+   * the stream's retry brings it up to date on its own while the others are not sent anything
+   * twice.
+   */
+  async fallBehind(sub: Pick<SubscriptionRecord, "matchId" | "connectionId" | "subscriptionId">, lastSent: number): Promise<void> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: subKey(sub.matchId, sub.connectionId, sub.subscriptionId),
+          UpdateExpression: "SET lastSent = :last, following = :no",
+          ConditionExpression: "attribute_exists(#pk)",
+          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition },
+          ExpressionAttributeValues: { ":last": lastSent, ":no": false },
+        }),
+      );
+    } catch (error) {
+      // The subscription ended meanwhile.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  /**
+   * Takes the right to deliver to one subscriber for `leaseMs`, so that two deliveries (the
+   * catch-up on subscribe and the fan-out bringing up a subscriber it does not follow) never
+   * interleave and reorder its events. Returns
+   * the last version delivered, "busy" while another delivery holds the lease, or "gone" once
+   * the subscription has ended.
+   */
+  async claim(
+    sub: Pick<SubscriptionRecord, "matchId" | "connectionId" | "subscriptionId">,
+    leaseId: string,
+    leaseMs: number,
+  ): Promise<number | "busy" | "gone"> {
+    const now = this.nowMs();
+    const Key = subKey(sub.matchId, sub.connectionId, sub.subscriptionId);
+    try {
+      const { Attributes } = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key,
+          UpdateExpression: "SET leaseId = :id, leaseUntil = :until",
+          ConditionExpression: "attribute_exists(#pk) AND #exp > :nowSeconds AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)",
+          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition, "#exp": TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ":id": leaseId, ":until": now + leaseMs, ":now": now, ":nowSeconds": this.live() },
+          ReturnValues: "ALL_NEW",
+        }),
+      );
+      return Attributes?.lastSent as number;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key, ConsistentRead: true }));
+    return Item && (Item[TTL_ATTRIBUTE] as number) > this.live() ? "busy" : "gone";
+  }
+
+  /**
+   * Records what was delivered and gives the lease back; with `follow`, the subscriber is caught
+   * up and handed over to the stream fan-out (`FanOutView`).
+   */
+  async release(sub: Pick<SubscriptionRecord, "matchId" | "connectionId" | "subscriptionId">, leaseId: string, lastSent: number, follow = false): Promise<void> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: subKey(sub.matchId, sub.connectionId, sub.subscriptionId),
+          UpdateExpression: "SET lastSent = :last, following = :follow REMOVE leaseId, leaseUntil",
+          ConditionExpression: "leaseId = :id",
+          ExpressionAttributeValues: { ":id": leaseId, ":last": lastSent, ":follow": follow },
+        }),
+      );
+    } catch (error) {
+      // The subscription ended while delivering, or the lease ran out and another took over.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+}
