@@ -14,6 +14,8 @@ export interface HttpRequest {
   readonly body: string;
   /** The client's address as the transport saw it (the socket's peer; API Gateway's `sourceIp`). */
   readonly sourceIp?: string | undefined;
+  /** The transport's id of the request (the local server's `x-request-id`), for the lines logged about it. */
+  readonly requestId?: string | undefined;
 }
 
 export interface HttpResponse {

@@ -34,7 +34,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<ReadBody>
 }
 
 /** The transport-neutral request of src/api, from node's request line and headers. */
-export function toHttpRequest(req: IncomingMessage, body: string): HttpRequest {
+export function toHttpRequest(req: IncomingMessage, body: string, requestId?: string): HttpRequest {
   const url = req.url ?? "/";
   const q = url.indexOf("?");
   const path = q === -1 ? url : url.slice(0, q);
@@ -44,7 +44,7 @@ export function toHttpRequest(req: IncomingMessage, body: string): HttpRequest {
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
   }
-  return { method: (req.method ?? "GET").toUpperCase(), path, query, headers, body, sourceIp: req.socket.remoteAddress };
+  return { method: (req.method ?? "GET").toUpperCase(), path, query, headers, body, sourceIp: req.socket.remoteAddress, requestId };
 }
 
 export function writeResponse(res: ServerResponse, response: HttpResponse, extraHeaders: Record<string, string> = {}): void {

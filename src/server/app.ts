@@ -279,7 +279,7 @@ async function handle(
       // The rest of an oversized body is not read: close the connection after answering.
       response = { ...response, headers: { ...response.headers, connection: "close" } };
     } else {
-      request = toHttpRequest(req, read.body);
+      request = toHttpRequest(req, read.body, requestId);
       if ((request.method === "GET" || request.method === "HEAD") && SSE_PATH.test(request.path)) {
         status = await streamSse(request, res);
         return;

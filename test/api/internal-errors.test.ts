@@ -65,6 +65,18 @@ describe("unexpected errors", () => {
     expect(JSON.parse(expected.body)).toEqual({ error: { code: "VERSION_CONFLICT", message: "the match moved on", currentVersion: 9 } });
   });
 
+  it("is logged once, on a line that names the request (its id), and over REST its operation and match", async () => {
+    const rest = createRestHandler({ service: failing, logger });
+    logged.length = 0;
+    await rest({ ...request("POST", "/api/matches/m1/moves", '{"move":"13/7"}', { authorization: "Bearer t" }), requestId: "req-1" });
+    await handleGraphqlHttp(apollo, failing, { ...request("POST", "/graphql", JSON.stringify({ query: `mutation { submitMove(matchId: "m2", move: "13/7") { version } }` }), { authorization: "Bearer t" }), requestId: "req-2" });
+    const lines = logged.map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      expect.objectContaining({ level: "error", requestId: "req-1", operation: "submitMove", matchId: "m1", err: expect.objectContaining({ message: SECRET }) }),
+      expect.objectContaining({ level: "error", requestId: "req-2", msg: "unexpected GraphQL error at submitMove", err: expect.objectContaining({ message: SECRET }) }),
+    ]);
+  });
+
   it("GraphQL: INTERNAL_SERVER_ERROR without the message or a stack; TabulaErrors keep code and details", async () => {
     logged.length = 0;
     const call = (query: string) => handleGraphqlHttp(apollo, failing, request("POST", "/graphql", JSON.stringify({ query }), { authorization: "Bearer t" }));

@@ -2,7 +2,7 @@ import { unwrapResolverError } from "@apollo/server/errors";
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { TabulaError } from "../../errors.js";
 import { INTERNAL_MESSAGE, isErrorCode } from "../errors.js";
-import type { Logger } from "../../logger.js";
+import type { LogFields, Logger } from "../../logger.js";
 
 /**
  * Apollo's own codes for a request it could not run, mapped onto the closed set of
@@ -40,31 +40,44 @@ function ownCode(error: unknown): { code: string; extensions: Record<string, unk
 }
 
 /**
- * Every error leaves with `extensions.code` from ERROR_CODES: TabulaErrors with their details,
- * Apollo's request errors as BAD_USER_INPUT, and anything else as INTERNAL_SERVER_ERROR with a
- * generic message (the real one is logged, never sent).
+ * What a client sees of an error: `extensions.code` from ERROR_CODES, TabulaErrors with their
+ * details, Apollo's request errors as BAD_USER_INPUT; null for anything else, an internal error.
  */
-export function createFormatError(logger: Logger) {
+export function publicError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError | null {
+  const where = { ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
+  const own = ownCode(unwrapResolverError(error)) ?? ownCode(error);
+  if (own) return { message: formatted.message, ...where, extensions: { ...own.extensions, code: own.code } };
+  if (formatted.message === VARIABLE_ERROR_LIMIT && !formatted.path) return { message: formatted.message, ...where, extensions: { code: "BAD_USER_INPUT" } };
+  const apolloCode = formatted.extensions?.code;
+  if (typeof apolloCode === "string" && APOLLO_REQUEST_CODES.has(apolloCode)) {
+    return { message: formatted.message, ...where, extensions: { code: "BAD_USER_INPUT", ...(apolloCode === "BAD_USER_INPUT" ? {} : { graphqlCode: apolloCode }) } };
+  }
+  if (isErrorCode(apolloCode) && apolloCode !== "INTERNAL_SERVER_ERROR") return { message: formatted.message, ...where, extensions: { code: apolloCode } };
+  return null;
+}
+
+/** An internal error as a client sees it: a generic message, no detail. */
+const internal = (formatted: GraphQLFormattedError): GraphQLFormattedError => ({
+  message: INTERNAL_MESSAGE,
+  ...(formatted.locations ? { locations: formatted.locations } : {}),
+  ...(formatted.path ? { path: formatted.path } : {}),
+  extensions: { code: "INTERNAL_SERVER_ERROR" },
+});
+
+/** The line an internal error is logged with: where it happened, and the real error. */
+export const logInternal = (logger: Logger, formatted: GraphQLFormattedError, error: unknown, fields?: LogFields): void =>
+  logger.error(`unexpected GraphQL error at ${formatted.path?.join(".") ?? "request"}`, unwrapResolverError(error), fields);
+
+/**
+ * Every error leaves as `publicError` has it, and anything else as INTERNAL_SERVER_ERROR with a
+ * generic message; the real one is logged (with `logger`; Apollo's requests log theirs in
+ * server.ts, where the request's id is known), never sent.
+ */
+export function createFormatError(logger: Logger | null) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const where = { ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
-    const original = unwrapResolverError(error);
-    const own = ownCode(original) ?? ownCode(error);
-    if (own) {
-      return { message: formatted.message, ...where, extensions: { ...own.extensions, code: own.code } };
-    }
-    if (formatted.message === VARIABLE_ERROR_LIMIT && !formatted.path) return { message: formatted.message, ...where, extensions: { code: "BAD_USER_INPUT" } };
-    const apolloCode = formatted.extensions?.code;
-    if (typeof apolloCode === "string" && APOLLO_REQUEST_CODES.has(apolloCode)) {
-      return {
-        message: formatted.message,
-        ...where,
-        extensions: { code: "BAD_USER_INPUT", ...(apolloCode === "BAD_USER_INPUT" ? {} : { graphqlCode: apolloCode }) },
-      };
-    }
-    if (isErrorCode(apolloCode) && apolloCode !== "INTERNAL_SERVER_ERROR") {
-      return { message: formatted.message, ...where, extensions: { code: apolloCode } };
-    }
-    logger.error(`unexpected GraphQL error at ${formatted.path?.join(".") ?? "request"}`, original);
-    return { message: INTERNAL_MESSAGE, ...where, extensions: { code: "INTERNAL_SERVER_ERROR" } };
+    const known = publicError(formatted, error);
+    if (known) return known;
+    if (logger) logInternal(logger, formatted, error);
+    return internal(formatted);
   };
 }

@@ -48,7 +48,7 @@ async function answer(server: ApolloServer<GraphqlContext>, service: TabulaServi
 
   const response = await server.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method, headers, search: search.size > 0 ? `?${search}` : "", body },
-    context: async () => createContext(service, headers.get("authorization"), rateLimiter && ((kind, cost) => admit(rateLimiter, kind, request, cost))),
+    context: async () => createContext(service, headers.get("authorization"), rateLimiter && ((kind, cost) => admit(rateLimiter, kind, request, cost)), request.requestId),
   });
   const out: Record<string, string> = { "cache-control": "no-store" };
   for (const [name, value] of response.headers) out[name] = value;

@@ -1,4 +1,4 @@
-import { ApolloServer } from "@apollo/server";
+import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
@@ -11,7 +11,7 @@ import type { Logger } from "../../logger.js";
 import { silentLogger } from "../../logger.js";
 import type { ComplexityLimits } from "./complexity-rule.js";
 import type { GraphqlContext } from "./context.js";
-import { createFormatError } from "./format-error.js";
+import { createFormatError, logInternal, publicError } from "./format-error.js";
 import { rateLimitPlugin } from "./rate-limit-plugin.js";
 import { executableSchema } from "./executable-schema.js";
 import { validationRules } from "./validation-rules.js";
@@ -26,11 +26,23 @@ export interface GraphqlServerOptions {
  * through `handleGraphqlHttp`. The caller starts it: `await server.start()` (or
  * `startInBackgroundHandlingStartupErrorsByLoggingAndFailingAllRequests()` on Lambda).
  */
+/** Logs each internal error of a request once, with the request's id (the client sees only INTERNAL_SERVER_ERROR). */
+const internalErrorLog = (logger: Logger): ApolloServerPlugin<GraphqlContext> => ({
+  requestDidStart: async ({ contextValue }) => ({
+    didEncounterErrors: async ({ errors }) => {
+      for (const error of errors) {
+        const formatted = error.toJSON();
+        if (!publicError(formatted, error)) logInternal(logger, formatted, error, contextValue.requestId ? { requestId: contextValue.requestId } : undefined);
+      }
+    },
+  }),
+});
+
 export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloServer<GraphqlContext> {
   const logger = options.logger ?? silentLogger;
   return new ApolloServer<GraphqlContext>({
     schema: executableSchema(),
-    formatError: createFormatError(logger),
+    formatError: createFormatError(null),
     // Only HTTP is served here: subscriptions are the WebSocket transports' (executable-schema.ts).
     validationRules: validationRules(options.limits),
     // The parser recurses into nested literals: a token budget stops a document built to exhaust
@@ -62,6 +74,7 @@ export function createGraphqlServer(options: GraphqlServerOptions = {}): ApolloS
       ApolloServerPluginCacheControlDisabled(),
       // Limits apply only where the transport plugs a limiter into the context (handleGraphqlHttp).
       rateLimitPlugin,
+      internalErrorLog(logger),
     ],
     logger: {
       debug: (message) => logger.debug(String(message)),

@@ -1,3 +1,4 @@
+import { TabulaError } from "../../errors.js";
 import type { TabulaService } from "../service.js";
 import { checkBodySize } from "../body-limit.js";
 import { restError, toPublicError } from "../errors.js";
@@ -8,6 +9,7 @@ import { HttpStatusError, REST_ROUTES } from "./routes.js";
 import { conditionalRead } from "./entity-tags.js";
 import { admit, type RateLimiter } from "../rate-limit.js";
 import { OPERATIONS } from "../operations.js";
+import { restRequestFields } from "../request-fields.js";
 
 export interface RestDeps {
   readonly service: TabulaService;
@@ -46,7 +48,9 @@ export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Pro
       return conditionalRead(request, await found.handler({ request, params, service: deps.service }));
     } catch (error) {
       if (error instanceof HttpStatusError) return restError(toPublicError(error, logger), error.status);
-      return restError(toPublicError(error, logger));
+      // An unexpected error's line says which request, operation and match it is about.
+      const about = { ...(request.requestId ? { requestId: request.requestId } : {}), ...restRequestFields(request) };
+      return restError(toPublicError(error, error instanceof TabulaError ? logger : logger.child(about)));
     }
   }
 }
