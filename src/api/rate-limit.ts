@@ -20,7 +20,10 @@ export interface Caller {
   readonly tokenHash: string | undefined;
 }
 
-/** Seconds the caller must wait before `cost` requests of `kind` go through; 0: they go now, and are counted. */
+/**
+ * Seconds the caller must wait before `cost` requests of `kind` go through; 0: they go now, and
+ * are counted, each of them; Infinity: never, as `cost` is more than the caller may send at once.
+ */
 export type RateLimiter = (kind: RateLimitKind, caller: Caller, cost: number) => number;
 
 const KIND_NAMES: { readonly [K in RateLimitKind]: string } = { command: "commands", createMatch: "new matches and players" };
@@ -36,6 +39,10 @@ export function admit(limiter: RateLimiter | undefined, kind: RateLimitKind, req
 export function admitCaller(limiter: RateLimiter, kind: RateLimitKind, caller: Caller, cost = 1): void {
   const wait = limiter(kind, caller, cost);
   if (wait <= 0) return;
+  if (wait === Number.POSITIVE_INFINITY) {
+    // No `retryAfter`: waiting cannot help, sending fewer at a time does.
+    throw new TabulaError("RATE_LIMITED", `this request asks for ${cost} ${KIND_NAMES[kind]} at once, more than one client may send together; send fewer in one request`, { cost });
+  }
   const retryAfter = Math.max(1, Math.ceil(wait));
   throw new TabulaError("RATE_LIMITED", `too many ${KIND_NAMES[kind]} from this client; retry in ${retryAfter} s`, { retryAfter });
 }

@@ -34,17 +34,19 @@ export class TokenBuckets {
 
   /**
    * Seconds until `cost` tokens are in `key`'s bucket; 0 when they are now. A cost beyond the
-   * burst counts as the whole burst, so that no request waits for ever.
+   * burst never fits: Infinity, and waiting cannot help (one GraphQL document of many aliased
+   * commands asks for all of them at once, and each of them counts).
    */
   wait(key: string, cost = 1): number {
-    const missing = Math.min(cost, this.spec.burst) - this.level(key, this.now());
+    if (cost > this.spec.burst) return Number.POSITIVE_INFINITY;
+    const missing = cost - this.level(key, this.now());
     return missing <= 0 ? 0 : missing / this.spec.perSecond;
   }
 
   /** Takes `cost` tokens from `key`'s bucket (call after `wait` said 0). */
   take(key: string, cost = 1): void {
     const now = this.now();
-    this.buckets.set(key, { tokens: this.level(key, now) - Math.min(cost, this.spec.burst), at: now });
+    this.buckets.set(key, { tokens: this.level(key, now) - cost, at: now });
     if (++this.operations % SWEEP_EVERY === 0) this.sweep(now);
   }
 

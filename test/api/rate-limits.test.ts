@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OperationSpec } from "../../src/api/operation.js";
 import { OPERATIONS, type OperationName, ownErrors } from "../../src/api/operations.js";
 import { createViaRest, stored } from "../helpers/matches.js";
+import { codesOf, MODES, socketClient, startLiveServer } from "../realtime/support.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 /**
@@ -84,6 +85,53 @@ describe("rate limits", () => {
       const writes = operation.rest?.method === "POST" || operation.graphql?.field.startsWith("Mutation.") === true;
       expect(operation.rateLimit !== undefined, name).toBe(writes);
       expect(ownErrors(name).includes("RATE_LIMITED"), name).toBe(writes);
+    }
+  });
+});
+
+/**
+ * A document of more aliased commands than a client may send at once is refused whole, before
+ * any runs, and says so without a Retry-After (no wait would let it through); over HTTP and
+ * over a WebSocket of both gateway modes alike.
+ */
+describe("rate limits against aliases", () => {
+  const aliased = (count: number, field: string) => `mutation { ${Array.from({ length: count }, (_, i) => `a${i}: ${field} { __typename }`).join(" ")} }`;
+  const limits = { commandsPerToken: { perSecond: 1 / 60, burst: 5 }, commandsPerIp: { perSecond: 1 / 60, burst: 100 }, matchesPerIp: { perSecond: 1 / 60, burst: 5 } };
+
+  it.each(MODES)("refuse a cost above the burst up front, and count every alias of one that fits (%s)", async (mode) => {
+    const s = await startLiveServer(mode, { rateLimits: limits });
+    const create = (count: number) => aliased(count, `createMatch(input: { ruleset: "backgammon" })`);
+    try {
+      // One match of the five the address may create at once.
+      const { match, tokens } = await createViaRest(s);
+
+      const http = await s.gql(create(100));
+      expect(http.status).toBe(429);
+      expect(http.headers.get("retry-after")).toBeNull();
+      expect(http.errors?.[0]?.extensions).toEqual({ code: "RATE_LIMITED", cost: 100 });
+      expect(http.errors?.[0]?.message).toMatch(/asks for 100 new matches and players at once/);
+      // Refused before it ran: no field has an answer.
+      expect(http.data ?? null).toBeNull();
+      const socket = socketClient(s);
+      expect(codesOf(await socket.run(create(30)))).toEqual(["RATE_LIMITED"]);
+
+      // A seat token's commands alike: 100 aliased rolls with one token run none of them.
+      const rolls = await s.gql(aliased(100, `rollDice(matchId: "${match.id}")`), undefined, { token: tokens[0] });
+      expect(rolls.errors?.map((e) => e.extensions)).toEqual([{ code: "RATE_LIMITED", cost: 100 }]);
+      expect((await stored(s, match.id)).version).toBe(1);
+
+      // Nothing refused was counted: four more fit, and all four count, so a fifth waits.
+      const four = await s.gql(create(4));
+      expect(four.status, JSON.stringify(four.errors)).toBe(200);
+      expect(Object.values(four.data).filter((m) => m !== null)).toHaveLength(4);
+      const fifth = await socket.run(create(1));
+      expect(codesOf(fifth)).toEqual(["RATE_LIMITED"]);
+      await socket.dispose();
+      const late = await s.gql(create(1));
+      expect(late.errors?.[0]?.extensions).toMatchObject({ code: "RATE_LIMITED", retryAfter: expect.any(Number) });
+      expect(late.headers.get("retry-after")).toMatch(/^\d+$/);
+    } finally {
+      await s.close();
     }
   });
 });

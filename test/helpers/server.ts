@@ -28,6 +28,7 @@ export interface GraphqlError {
 }
 export interface GraphqlReply<T> {
   readonly status: number;
+  readonly headers: Headers;
   readonly data: T | null | undefined;
   readonly errors: GraphqlError[] | undefined;
   readonly raw: string;
@@ -55,7 +56,7 @@ export async function startTestServer(options: ServerOptions = {}): Promise<Test
       });
       const raw = await response.text();
       const json = JSON.parse(raw) as { data?: any; errors?: GraphqlError[] };
-      return { status: response.status, data: json.data, errors: json.errors, raw };
+      return { status: response.status, headers: response.headers, data: json.data, errors: json.errors, raw };
     },
     async rest(method, path, opts = {}) {
       const headers: Record<string, string> = { ...authorization(opts.token), ...(opts.json !== undefined ? { "content-type": "application/json" } : {}), ...opts.headers };

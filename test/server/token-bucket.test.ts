@@ -36,12 +36,16 @@ describe("TokenBuckets", () => {
     expect(buckets.wait("a")).toBeCloseTo(0.1);
   });
 
-  it("counts a cost beyond the burst as the whole burst, so nothing waits for ever", () => {
+  it("never admits a cost beyond the burst (Infinity: no wait helps), and counts every token of a cost it admits", () => {
     const c = clock();
     const buckets = new TokenBuckets({ perSecond: 1, burst: 5 }, c.now);
-    expect(buckets.wait("a", 50)).toBe(0);
-    buckets.take("a", 50);
-    expect(buckets.wait("a", 50)).toBeCloseTo(5);
+    expect(buckets.wait("a", 6)).toBe(Number.POSITIVE_INFINITY);
+    c.advance(60_000);
+    expect(buckets.wait("a", 6)).toBe(Number.POSITIVE_INFINITY);
+    expect(buckets.wait("a", 5)).toBe(0);
+    buckets.take("a", 5);
+    expect(buckets.wait("a", 1)).toBeCloseTo(1);
+    expect(buckets.wait("a", 5)).toBeCloseTo(5);
   });
 
   it("forgets buckets that have filled up again, so memory follows the active callers", () => {
