@@ -1,7 +1,8 @@
 import type { Bearer } from "../service/credential.js";
 import type { ServiceDeps } from "../service/deps.js";
 import { finishOverdue } from "../service/finish-overdue.js";
-import { getMatch, readMatch } from "../service/get-match.js";
+import { getMatch, readInboxMatch, readMatch } from "../service/get-match.js";
+import type { InboxRow } from "../match/inbox-rows.js";
 import { openSubscription } from "../service/open-subscription.js";
 import { updatesAfter } from "../service/updates-after.js";
 import type { OperationSpec, ServedOperation } from "./operation.js";
@@ -31,6 +32,8 @@ export function createService(deps: ServiceDeps) {
     finishOverdue: (limit?: number) => finishOverdue(deps, limit),
     /** The match as the bearer's seat (or a spectator) sees it, to build a view from. */
     readMatch: (matchId: string, token: Bearer) => readMatch(deps, matchId, token),
+    /** The match of an inbox entry, as the player's seat (or the seat it is invited to) sees it. */
+    readInboxMatch: (entry: Pick<InboxRow, "matchId" | "seat" | "invited">, token: Bearer) => readInboxMatch(deps, entry, token),
     /** The whole view of a read. */
     matchView: (matchId: string, token: Bearer) => getMatch(deps, matchId, token),
     updatesAfter: (matchId: string, token: Bearer, after: number) => updatesAfter(deps, matchId, token, after),

@@ -1,3 +1,6 @@
+import { TabulaError } from "../errors.js";
+import type { InboxRow } from "../match/inbox-rows.js";
+import { requirePlayer } from "./authenticate-player.js";
 import type { ServiceDeps } from "./deps.js";
 import { viewerSeat } from "./authenticate.js";
 import { loadMatch } from "./load-match.js";
@@ -16,4 +19,24 @@ export async function readMatch(deps: ServiceDeps, matchId: string, token: Beare
 export async function getMatch(deps: ServiceDeps, matchId: string, token: Bearer): Promise<MatchView> {
   const { state, seat } = await readMatch(deps, matchId, token);
   return toMatchView(state, seat);
+}
+
+/**
+ * A match as a player's inbox entry shows it: as the player's seat, or, for a seat reserved for
+ * the player and not taken yet, as that seat (it has no legal moves while a seat is open, and no
+ * secret of it differs). An entry written before the match moved on (the player has taken the
+ * seat, or the reservation lapsed) is read as the token reads it now, or as a spectator: one
+ * stale entry never fails the whole inbox.
+ */
+export async function readInboxMatch(deps: ServiceDeps, entry: Pick<InboxRow, "matchId" | "seat" | "invited">, token: Bearer): Promise<ViewedMatch> {
+  const player = entry.invited ? await requirePlayer(deps, token) : null;
+  const cached = deps.cache?.exclusive ? deps.cache.get(entry.matchId) : undefined;
+  const { state, secrets } = cached ?? (await loadMatch(deps.store, entry.matchId));
+  if (player && state.seating[entry.seat]?.open?.reservedFor?.id === player.id) return { state, seat: entry.seat };
+  try {
+    return { state, seat: viewerSeat(token, secrets) };
+  } catch (error) {
+    if (error instanceof TabulaError && error.code === "FORBIDDEN" && entry.invited) return { state, seat: null };
+    throw error;
+  }
 }

@@ -175,3 +175,27 @@ describe("the local deadline timer", () => {
     expect(log[2].data.outcome).toMatchObject({ reason: "aborted" });
   });
 });
+
+describe("the GraphQL inbox", () => {
+  const INBOX = `{ myMatches(limit: 10) { entries { matchId seat invited match { id seat status legalMoves seating { seat open reservedFor { id } } } } } }`;
+
+  it("answers every entry's match, the ones the player is only invited to included (as the seat it is invited to), without an error", async () => {
+    const ann = await player("Ann");
+    const bob = await player("Bob");
+    const challenged = await t.rest("POST", "/api/matches", { token: ann.token, json: { ruleset: "gol", openSeats: [{ seat: 1, player: bob.id }] } });
+    const joined = await t.rest("POST", "/api/matches", { token: bob.token, json: { ruleset: "backgammon" } });
+    expect([challenged.status, joined.status]).toEqual([201, 201]);
+
+    const reply = await t.gql(INBOX, undefined, { token: bob.token });
+    expect(reply.errors).toBeUndefined();
+    const entries = reply.data.myMatches.entries as { matchId: string; seat: number; invited: boolean; match: any }[];
+    const invited = entries.find((e) => e.matchId === challenged.body.match.id)!;
+    expect(invited).toMatchObject({ seat: 1, invited: true, match: { id: challenged.body.match.id, seat: 1, status: "WAITING", legalMoves: [] } });
+    expect(invited.match.seating[1]).toEqual({ seat: 1, open: true, reservedFor: { id: bob.id } });
+    expect(entries.find((e) => e.matchId === joined.body.match.id)).toMatchObject({ invited: false, match: { seat: 0 } });
+
+    // Another player's token reads neither as a seat: its own inbox has neither match.
+    const cyd = await player("Cyd");
+    expect((await t.gql(INBOX, undefined, { token: cyd.token })).data.myMatches.entries).toEqual([]);
+  });
+});

@@ -67,7 +67,8 @@ export const resolvers = {
     match: ({ viewed }: MatchUpdate, _: unknown, __: unknown, info: GraphQLResolveInfo): Partial<MatchView> => view(viewed, info),
   },
   InboxEntry: {
-    // The inbox was read with the player's token, which acts for this seat.
-    match: async (entry: InboxRow, _: unknown, ctx: GraphqlContext, info: GraphQLResolveInfo): Promise<Partial<MatchView>> => view(await ctx.service.readMatch(entry.matchId, tokenOf(ctx.auth)), info),
+    // The inbox was read with the player's token, which acts for this seat or is invited to it.
+    match: async (entry: InboxRow, _: unknown, ctx: GraphqlContext, info: GraphQLResolveInfo): Promise<Partial<MatchView>> =>
+      view(await ctx.service.readInboxMatch(entry, tokenOf(ctx.auth)), info),
   },
 };
