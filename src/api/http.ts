@@ -42,7 +42,8 @@ export const headResponse = (response: HttpResponse): HttpResponse =>
 
 export const jsonResponse = (status: number, value: unknown, headers: Record<string, string> = {}): HttpResponse => ({
   status,
-  headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  // nosniff: a browser never reads an answer (an error echoing what the client sent) as HTML.
+  headers: { "content-type": "application/json; charset=utf-8", "x-content-type-options": "nosniff", "cache-control": "no-store", ...headers },
   body: JSON.stringify(value),
 });
 

@@ -84,7 +84,7 @@ type Mutation {
   INTERNAL_SERVER_ERROR.
   """
   createPlayer(
-    "1 to 40 characters, shown to opponents."
+    "1 to 40 characters, shown to opponents; no control or bidirectional-control characters."
     name: String!
   ): CreatePlayerPayload
 

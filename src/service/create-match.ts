@@ -7,6 +7,7 @@ import { snapshotFormat } from "../match/snapshot.js";
 import type { MatchState } from "../match/state.js";
 import { playerOf, requirePlayer } from "./authenticate-player.js";
 import type { ServiceDeps } from "./deps.js";
+import { isDisplaySafe } from "./display-text.js";
 import type * as z from "../zod.js";
 import type { InvitationSchema, SeatCredentialSchema } from "./payload-schemas.js";
 import { asCredential, type Bearer, type Credential } from "./credential.js";
@@ -56,8 +57,8 @@ function checkInvitationOptions(input: CreateMatchInput): number {
     throw new TabulaError("BAD_USER_INPUT", `invitationMinutes is an integer from 1 to ${MAX_INVITATION_MINUTES}`);
   }
   const link = input.invitationLink;
-  if (link !== undefined && (link.length > 512 || !/^https?:\/\/[^\s]+$/.test(link) || !link.includes("{code}"))) {
-    throw new TabulaError("BAD_USER_INPUT", "invitationLink is an http(s) URL of at most 512 characters with `{code}` in it");
+  if (link !== undefined && (link.length > 512 || !/^https?:\/\/[^\s]+$/.test(link) || !link.includes("{code}") || !isDisplaySafe(link))) {
+    throw new TabulaError("BAD_USER_INPUT", "invitationLink is an http(s) URL of at most 512 characters with `{code}` in it, and no control or bidirectional-control characters");
   }
   return minutes;
 }

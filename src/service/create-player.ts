@@ -1,5 +1,6 @@
 import { TabulaError } from "../errors.js";
 import type { ServiceDeps } from "./deps.js";
+import { isDisplaySafe } from "./display-text.js";
 import { makePlayerToken } from "./player-tokens.js";
 import { hashToken } from "./seat-tokens.js";
 
@@ -11,11 +12,11 @@ export interface CreatedPlayer {
   readonly token: string;
 }
 
-/** A name as players see each other's: 1 to 40 characters, no control characters, spaces trimmed. */
+/** A name as players see each other's: 1 to 40 characters, no control or bidirectional-control characters, spaces trimmed. */
 function checkName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed.length < 1 || [...trimmed].length > PLAYER_NAME_MAX || /\p{Cc}/u.test(trimmed)) {
-    throw new TabulaError("BAD_USER_INPUT", `a player's name has 1 to ${PLAYER_NAME_MAX} characters, none of them control characters`);
+  if (trimmed.length < 1 || [...trimmed].length > PLAYER_NAME_MAX || !isDisplaySafe(trimmed)) {
+    throw new TabulaError("BAD_USER_INPUT", `a player's name has 1 to ${PLAYER_NAME_MAX} characters, none of them control or bidirectional-control characters`);
   }
   return trimmed;
 }

@@ -286,3 +286,38 @@ describe("GraphQL errors", () => {
     expect(spectator.legalMoves).toEqual([]);
   });
 });
+
+describe("what GraphQL over HTTP refuses before it runs anything", () => {
+  const get = (params: Record<string, string>) => fetch(`${t.url}/graphql?${new URLSearchParams(params)}`, { headers: { "apollo-require-preflight": "true" } });
+
+  it("a mutation over GET: 405 with Allow: POST and BAD_USER_INPUT, and no field runs", async () => {
+    const response = await get({ query: `mutation { createPlayer(name: "Eve") { token } }` });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+    const body = (await response.json()) as { data?: unknown; errors: { extensions: { code: string } }[] };
+    expect(body.errors.map((e) => e.extensions.code)).toEqual(["BAD_USER_INPUT"]);
+    expect(body.data).toBeUndefined();
+  });
+
+  it("an automatic persisted query (not supported): 400 BAD_USER_INPUT over POST and GET, not Apollo's 200", async () => {
+    const persisted = { persistedQuery: { version: 1, sha256Hash: "ecf4edb46db40b5132295c0291d62fb65d6759a9eedfa4d5d612dd5ec54a6b38" } };
+    const post = await fetch(`${t.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ extensions: persisted }) });
+    expect(post.status).toBe(400);
+    expect(((await post.json()) as { errors: { message: string; extensions: { code: string } }[] }).errors).toEqual([
+      { message: expect.stringMatching(/persisted queries are not supported/), extensions: { code: "BAD_USER_INPUT" } },
+    ]);
+    const viaGet = await get({ extensions: JSON.stringify(persisted) });
+    expect(viaGet.status).toBe(400);
+  });
+
+  it("every JSON answer, an error above all, carries X-Content-Type-Options: nosniff (REST and GraphQL)", async () => {
+    const answers = [
+      await fetch(`${t.url}/api/matches/nope`),
+      await fetch(`${t.url}/api/rulesets`),
+      await fetch(`${t.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ nope }" }) }),
+      await fetch(`${t.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ rulesets }" }) }),
+      await fetch(`${t.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: "{" }),
+    ];
+    for (const answer of answers) expect(answer.headers.get("x-content-type-options"), answer.url).toBe("nosniff");
+  });
+});

@@ -188,3 +188,13 @@ describe("DynamoDB calls", () => {
     expect(writes).toBeLessThanOrEqual(4);
   });
 });
+
+describe("what players show each other", () => {
+  it("refuses names and invitation links with control or bidirectional-control characters (U+202E would render a name reversed), and takes emoji and accents as they are", async () => {
+    for (const name of ["Ann\u202Eevil", "\u2066Bob\u2069", "Cyd\u200F", "Dee\u0007"]) expect(await codeOf(service.createPlayer({ name })), JSON.stringify(name)).toBe("BAD_USER_INPUT");
+    expect((await service.createPlayer({ name: "Zoë 👩‍👩‍👧" })).player.name).toBe("Zoë 👩‍👩‍👧");
+    const link = (invitationLink: string) => service.createMatch({ ruleset: "backgammon", openSeats: [{ seat: 1 }], invitationLink });
+    expect(await codeOf(link("https://play.example/\u202E{code}"))).toBe("BAD_USER_INPUT");
+    expect((await link("https://play.example/join/{code}")).invitations[0]!.link).toMatch(/^https:\/\/play\.example\/join\/tbi_/);
+  });
+});

@@ -41,6 +41,12 @@ async function answer(server: ApolloServer<GraphqlContext>, service: TabulaServi
     const error = tooDeepError();
     return graphqlTransportError({ code: "BAD_USER_INPUT", message: error.message, details: { limit: LIMITS.maxDocumentNesting } });
   }
+  // Apollo answers an automatic persisted query it does not support with HTTP 200: refuse it
+  // here as the client's mistake. Persisted queries are off on purpose (docs/api.md, Limits).
+  const extensions = method === "POST" ? (body as { extensions?: unknown } | undefined)?.extensions : request.query.extensions;
+  if (extensions !== undefined && (typeof extensions === "string" ? extensions.includes("persistedQuery") : typeof extensions === "object" && extensions !== null && "persistedQuery" in extensions)) {
+    return graphqlTransportError({ code: "BAD_USER_INPUT", message: "persisted queries are not supported: send the document in `query`", details: {} }, 400);
+  }
   const headers = new HeaderMap();
   for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers.set(name.toLowerCase(), value);
   const search = new URLSearchParams();
@@ -50,7 +56,7 @@ async function answer(server: ApolloServer<GraphqlContext>, service: TabulaServi
     httpGraphQLRequest: { method, headers, search: search.size > 0 ? `?${search}` : "", body },
     context: async () => createContext(service, headers.get("authorization"), rateLimiter && ((kind, cost) => admit(rateLimiter, kind, request, cost)), request.requestId),
   });
-  const out: Record<string, string> = { "cache-control": "no-store" };
+  const out: Record<string, string> = { "cache-control": "no-store", "x-content-type-options": "nosniff" };
   for (const [name, value] of response.headers) out[name] = value;
   let text = "";
   if (response.body.kind === "complete") text = response.body.string;

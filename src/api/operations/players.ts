@@ -11,7 +11,7 @@ export const createPlayer = defineOperation({
   summary: "Create a player",
   description: "Creates a player: an identity across matches, and its token (`tbp_...`), shown only here. The token acts for every seat the player holds and reads its inbox. Needs no authentication.",
   caller: "anyone",
-  input: z.strictObject({ name: z.string().check(z.maxLength(200), z.describe("1 to 40 characters, shown to opponents.")) }),
+  input: z.strictObject({ name: z.string().check(z.maxLength(200), z.describe("1 to 40 characters, shown to opponents; no control or bidirectional-control characters.")) }),
   errors: [],
   // A player is kept for good as a match is: creating either draws on the same budget.
   rateLimit: "createMatch",
