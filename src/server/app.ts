@@ -2,13 +2,14 @@ import { randomBytes as cryptoRandomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { CORS_HEADERS, preflightResponse } from "../api/cors.js";
-import { graphqlTransportError, restError } from "../api/errors.js";
+import { graphqlTransportError, restError, toPublicError } from "../api/errors.js";
 import { createGraphqlServer } from "../api/graphql/server.js";
 import { handleGraphqlHttp } from "../api/graphql/http.js";
 import { type HttpRequest, type HttpResponse, jsonResponse } from "../api/http.js";
 import { BODY_LIMIT_BYTES, bodyTooLarge } from "../api/body-limit.js";
 import { graphqlRequestFields } from "../api/graphql/request-fields.js";
 import { createLogger, type Logger, type LogLevel } from "../logger.js";
+import { TEST_CLOCK_PATH, TestClock } from "./test-clock.js";
 import { elapsedMs, type RequestFields, restRequestFields } from "../api/request-fields.js";
 import { createRestHandler } from "../api/rest/handle-rest.js";
 import type { ServiceDeps } from "../service/deps.js";
@@ -58,6 +59,11 @@ export interface ServerOptions {
   readonly now?: ServiceDeps["now"];
   readonly randomBytes?: ServiceDeps["randomBytes"];
   readonly onCommitted?: ServiceDeps["onCommitted"];
+  /**
+   * A clock that clients may move forward (`POST /test/clock`, test-clock.ts), so that timeouts
+   * can be tried without waiting; for local testing only. Ignored when `now` is given.
+   */
+  readonly testClock?: boolean;
   /** How often the server finishes matches whose deadline has passed, in ms; default 30 s, 0 = never (tests sweep by hand). */
   readonly deadlineSweepMs?: number;
   /**
@@ -162,10 +168,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (local.onCommit) cleanups.push(local.onCommit((matchId) => hub.committed(matchId)));
     // With a store of its own this process is the only writer, so the cache is always current.
     const cache = new MatchCache(options.cacheMatches ?? DEFAULT_CACHE_MATCHES, local.exclusive);
+    const clock = options.testClock && !options.now ? new TestClock() : null;
+    const now = options.now ?? clock?.now ?? (() => new Date());
     const service = createService({
       ...stores,
       cache,
-      now: options.now ?? (() => new Date()),
+      now,
       randomBytes: options.randomBytes ?? cryptoRandomBytes,
       onCommitted: (matchId, events) => {
         if (!local.onCommit) hub.committed(matchId);
@@ -182,6 +190,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (request.path === "/graphql") return handleGraphqlHttp(apollo, service, request, rateLimiter);
       if (request.path === "/api" || request.path.startsWith("/api/")) return rest(request);
       if (request.path === "/healthz") return health(request, local, logger);
+      if (clock && request.path === TEST_CLOCK_PATH) return clock.handle(request, () => service.finishOverdue()).catch((error: unknown) => restError(toPublicError(error, logger)));
       return restError({ code: "NOT_FOUND", message: `nothing at ${request.path}; try /graphql or /api/openapi.json`, details: {} });
     };
 
@@ -210,7 +219,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       cleanups.push(stopPosting);
       cleanups.push(() => started.close());
       const handlers = createLiveHandlers({
-        service: createService({ ...stores, cache, now: options.now ?? (() => new Date()), randomBytes: options.randomBytes ?? cryptoRandomBytes }),
+        service: createService({ ...stores, cache, now, randomBytes: options.randomBytes ?? cryptoRandomBytes }),
         store,
         connections: new ConnectionStore(local.dynamo.doc, tableName),
         post,

@@ -37,6 +37,9 @@ options:
                       (env TABULA_IP_COMMAND_LIMIT, default ${formatLimit(DEFAULT_RATE_LIMITS.commandsPerIp, "s")})
   --match-limit <limit>
                       new matches per client address (env TABULA_MATCH_LIMIT, default ${formatLimit(DEFAULT_RATE_LIMITS.matchesPerIp, "min")})
+  --test-clock        a clock clients may move forward, to try timeouts without waiting
+                      (env TABULA_TEST_CLOCK=1): GET /test/clock tells the time, POST
+                      /test/clock {"advanceMinutes": n} moves it on; for local testing only
   -h, --help          show this help
 
 environment:
@@ -63,6 +66,7 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       "command-limit": { type: "string" },
       "ip-command-limit": { type: "string" },
       "match-limit": { type: "string" },
+      "test-clock": { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -95,6 +99,7 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       logLevel,
       ...(gateway ? { gateway } : {}),
       ...(rateLimits ? { rateLimits } : {}),
+      ...(values["test-clock"] || env.TABULA_TEST_CLOCK === "1" ? { testClock: true } : {}),
     },
   };
 }

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   }
   const { url } = server;
   process.stdout.write(
-    `Tabula listening on ${url} (GraphQL ${url}/graphql, REST ${url}/api, OpenAPI ${url}/api/openapi.json, health ${url}/healthz; ${describeStore(options)}; ${describeGateway(options, server.localGateway?.managementEndpoint)})\n`,
+    `Tabula listening on ${url} (GraphQL ${url}/graphql, REST ${url}/api, OpenAPI ${url}/api/openapi.json, health ${url}/healthz${options.testClock ? `, test clock ${url}/test/clock` : ""}; ${describeStore(options)}; ${describeGateway(options, server.localGateway?.managementEndpoint)})\n`,
   );
 
   let stopping = false;
