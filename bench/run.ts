@@ -7,6 +7,7 @@ const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   "golnard-football": () => import("./suites/golnard-football.js"),
   gol: () => import("./suites/gol.js"),
   replay: () => import("./suites/replay.js"),
+  views: () => import("./suites/views.js"),
   commands: () => import("./suites/commands.js"),
   "vs-boardgameio": () => import("./suites/vs-boardgameio.js"),
   growth: () => import("./suites/growth.js"),

@@ -31,7 +31,9 @@ export function wrap(indent: string, text: string): string[] {
   });
 }
 
-type Schema = { type?: string | string[]; graphql?: string; description?: string; $ref?: string; anyOf?: Schema[]; items?: Schema; properties?: Record<string, Schema>; required?: string[] };
+/** Arguments a view's field takes over GraphQL (`legalMoves(piece:)`), from its metadata. */
+type Argument = { name: string; type: string; description: string };
+type Schema = { type?: string | string[]; graphql?: string; graphqlArguments?: Argument[]; description?: string; $ref?: string; anyOf?: Schema[]; items?: Schema; properties?: Record<string, Schema>; required?: string[] };
 
 const isNull = (s: Schema): boolean => s.type === "null";
 
@@ -66,7 +68,13 @@ const fieldLines = (indent: string, schema: Schema, skip: readonly string[] = []
     .filter(([name]) => !skip.includes(name))
     .flatMap(([name, property]) => {
       const description = descriptionOf(property);
-      return [...(description ? describe(indent, description) : []), `${indent}${name}: ${typeOf(property, schema.required?.includes(name) ?? false)}`];
+      const type = typeOf(property, schema.required?.includes(name) ?? false);
+      const args = property.graphqlArguments ?? [];
+      const field =
+        args.length === 0
+          ? [`${indent}${name}: ${type}`]
+          : [`${indent}${name}(`, ...args.flatMap((a) => [...describe(`${indent}  `, a.description), `${indent}  ${a.name}: ${a.type}`]), `${indent}): ${type}`];
+      return [...(description ? describe(indent, description) : []), ...field];
     });
 
 function argumentsOf(operation: OperationSpec): string[] {

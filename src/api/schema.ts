@@ -576,7 +576,19 @@ type Match {
   Every move the viewer may submit right now, in the ruleset's notation. Empty unless the viewer
   is the seat to act (so spectators always see an empty list).
   """
-  legalMoves: [JSON!]!
+  legalMoves(
+    """
+    Only the moves of this piece (one of \`movablePieces\`), and the moves of no one piece (ending
+    the turn, the ball's own moves). Omitted: every move.
+    """
+    piece: String
+  ): [JSON!]!
+  """
+  The pieces the viewer may move now (tokens, numbered pieces), each once: \`legalMoves(piece:)\`
+  (REST: \`?piece=\`) lists one piece's moves. Empty where the ruleset has no pieces (backgammon's
+  plays move several checkers) or the viewer may not act.
+  """
+  movablePieces: [String!]!
   "A drawable view of the game for this viewer (ruleset-specific JSON)."
   state: JSON!
   """

@@ -110,6 +110,12 @@ interface RulesetBase<Options, State, Move> {
    */
   legalMoves(state: State, seat: number): Move[];
   /**
+   * Optional: the piece a move moves (a token, a numbered piece), by a name clients may filter
+   * `legalMoves` with; null for a move of no one piece (ending a turn, the ball's own moves, a
+   * placement). Absent where a move is no piece's (backgammon's plays move several checkers).
+   */
+  pieceOf?(move: Move): string | null;
+  /**
    * Legality has one source: `play` accepts a move iff it is (a spelling of) one of `legalMoves`.
    * The match layer hands it only moves that `moveSchema` accepted, live and on replay.
    */

@@ -116,6 +116,20 @@ export const MatchViewSchema = named(
       z.array(z.custom<Json>()),
       "Every move the viewer may submit right now, in the ruleset's notation. Empty unless the viewer is the seat to act (so spectators always see an empty list).",
       "[JSON!]",
+    ).check(
+      z.meta({
+        graphqlArguments: [
+          {
+            name: "piece",
+            type: "String",
+            description: "Only the moves of this piece (one of `movablePieces`), and the moves of no one piece (ending the turn, the ball's own moves). Omitted: every move.",
+          },
+        ],
+      }),
+    ),
+    movablePieces: meta(
+      z.array(z.string()),
+      "The pieces the viewer may move now (tokens, numbered pieces), each once: `legalMoves(piece:)` (REST: `?piece=`) lists one piece's moves. Empty where the ruleset has no pieces (backgammon's plays move several checkers) or the viewer may not act.",
     ),
     state: json("A drawable view of the game for this viewer (ruleset-specific JSON)."),
     winner: meta(z.nullable(seatNumber), "The winning seat once finished, when the winning side has one seat; null otherwise (playing, a draw, a team)."),

@@ -1,6 +1,6 @@
 import { actingSeats } from "../engine/common/turn-view.js";
 import { sideOfSeat } from "../engine/common/sides.js";
-import { getRuleset } from "../engine/registry.js";
+import { getRuleset, type RulesetId } from "../engine/registry.js";
 import type { AnyRuleset, Json, Side, Turn } from "../engine/ruleset.js";
 import type * as z from "../zod.js";
 import { ClockViewSchema, MatchViewSchema, SeatViewSchema } from "./match-view-schema.js";
@@ -34,6 +34,8 @@ interface ViewBasis {
   readonly turn: Turn;
   readonly toAct: readonly number[];
   readonly sides: readonly Side[];
+  /** The viewer's legal moves, listed once for every field that needs them. */
+  moves(): Json[];
 }
 
 /** How each field is built; a view builds only the fields it is asked for. */
@@ -51,8 +53,8 @@ const FIELD_OF: { readonly [F in MatchViewField]: (b: ViewBasis) => MatchView[F]
   phase: (b) => b.turn.phase,
   awaiting: (b) => b.turn.awaiting,
   dice: (b) => (b.ruleset.dice === "d6" ? b.ruleset.diceLeft(b.match.game) : null),
-  // The ruleset lists legal moves only for a seat that may act.
-  legalMoves: (b) => (b.seat !== null && b.toAct.includes(b.seat) ? (b.ruleset.legalMoves(b.match.game, b.seat) as Json[]) : []),
+  legalMoves: (b) => b.moves(),
+  movablePieces: (b) => piecesOf(b.ruleset, b.moves()),
   state: (b) => b.ruleset.view(b.match.game, b.seat),
   winner: (b) => b.match.outcome?.winner ?? null,
   result: (b) => b.match.outcome,
@@ -67,6 +69,31 @@ const FIELD_OF: { readonly [F in MatchViewField]: (b: ViewBasis) => MatchView[F]
   drawAllowed: (b) => !b.finished && (b.ruleset.drawAllowed?.(b.match.game) ?? false),
 };
 
+/** The pieces that have a legal move, each once, in the order their first move is listed. */
+function piecesOf(ruleset: AnyRuleset, moves: readonly Json[]): string[] {
+  if (!ruleset.pieceOf) return [];
+  const pieces = new Set<string>();
+  for (const move of moves) {
+    const piece = ruleset.pieceOf(move as never);
+    if (piece !== null) pieces.add(piece);
+  }
+  return [...pieces];
+}
+
+/**
+ * The legal moves of one piece (`legalMoves(piece:)`, REST's `?piece=`), with the moves of no one
+ * piece (ending a turn, the ball's own moves), which are the whole side's to make whichever piece
+ * a client looks at. A ruleset without pieces (backgammon) keeps every move.
+ */
+export function movesOfPiece(rulesetId: string, moves: readonly Json[], piece: string): Json[] {
+  const { pieceOf } = getRuleset(rulesetId as RulesetId);
+  if (!pieceOf) return [...moves];
+  return moves.filter((move) => {
+    const of = pieceOf(move as never);
+    return of === null || of === piece;
+  });
+}
+
 /** What the view of `match` is built from, for `seat`. */
 function basisOf(match: MatchState, seat: number | null): ViewBasis {
   const ruleset = getRuleset(match.ruleset);
@@ -74,7 +101,10 @@ function basisOf(match: MatchState, seat: number | null): ViewBasis {
   const turn: Turn = finished ? { phase: "over", awaiting: "over" } : ruleset.turn(match.game);
   // Nobody may act while a seat is open: the match has not started.
   const toAct = openSeats(match.seating).length > 0 ? [] : actingSeats(turn);
-  return { match, seat, ruleset, finished, turn, toAct, sides: ruleset.sides(match.game) };
+  let moves: Json[] | undefined;
+  // The ruleset lists legal moves only for a seat that may act.
+  const listMoves = (): Json[] => (moves ??= seat !== null && toAct.includes(seat) ? (ruleset.legalMoves(match.game, seat) as Json[]) : []);
+  return { match, seat, ruleset, finished, turn, toAct, sides: ruleset.sides(match.game), moves: listMoves };
 }
 
 /**
@@ -99,7 +129,8 @@ export function toMatchView(match: MatchState, seat: number | null): MatchView {
   const f = FIELD_OF;
   return {
     id: f.id(b), ruleset: f.ruleset(b), status: f.status(b), version: f.version(b), seats: f.seats(b), sides: f.sides(b), seat: f.seat(b), side: f.side(b),
-    toMove: f.toMove(b), toAct: f.toAct(b), phase: f.phase(b), awaiting: f.awaiting(b), dice: f.dice(b), legalMoves: f.legalMoves(b), state: f.state(b),
+    toMove: f.toMove(b), toAct: f.toAct(b), phase: f.phase(b), awaiting: f.awaiting(b), dice: f.dice(b), legalMoves: f.legalMoves(b),
+    movablePieces: f.movablePieces(b), state: f.state(b),
     winner: f.winner(b), result: f.result(b), diceCommitment: f.diceCommitment(b), diceSeed: f.diceSeed(b), createdAt: f.createdAt(b), updatedAt: f.updatedAt(b),
     seating: f.seating(b), clock: f.clock(b), deadline: f.deadline(b), offer: f.offer(b), drawAllowed: f.drawAllowed(b),
   };

@@ -20,11 +20,11 @@ function selected(query: string) {
 }
 
 describe("the fields a Match selection reads", () => {
-  it("follows named and inline fragments, nested ones and a fragment spread twice, and reads aliases by field name", () => {
+  it("follows named and inline fragments, nested ones and a fragment spread twice, and reads aliases by field name (and the ruleset with legalMoves, for its piece filter)", () => {
     const query = `query { match(id: "m") { v: version ...A ... on Match { phase ...B } ...A } }
       fragment A on Match { toAct ...B }
       fragment B on Match { legalMoves state }`;
-    expect(selected(query)).toEqual(["id", "version", "toAct", "phase", "legalMoves", "state"]);
+    expect(selected(query)).toEqual(["id", "ruleset", "version", "toAct", "phase", "legalMoves", "state"]);
   });
 
   it("counts a field under @skip or @include, and always reads id, which `events` needs", () => {

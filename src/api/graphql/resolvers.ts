@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from "graphql";
 import { TabulaError } from "../../errors.js";
 import type { InboxRow } from "../../match/inbox-rows.js";
 import type { MatchUpdate } from "../../service/match-update.js";
-import { type MatchView, matchViewFields, type ViewedMatch } from "../../service/match-view.js";
+import { type MatchView, matchViewFields, movesOfPiece, type ViewedMatch } from "../../service/match-view.js";
 import { tokenOf } from "../auth.js";
 import type { OperationSpec, ServedOperation } from "../operation.js";
 import { OPERATION_NAMES, OPERATIONS } from "../operations.js";
@@ -62,7 +62,12 @@ export const resolvers = {
   JSON: JsonScalar,
   Query,
   Mutation,
-  Match,
+  Match: {
+    ...Match,
+    // A view's legal moves are built whole; one piece's are picked from them (the view has the ruleset: selected-view-fields.ts).
+    legalMoves: (match: Partial<MatchView>, args: { piece?: string | null }) =>
+      args.piece == null ? match.legalMoves : movesOfPiece(match.ruleset!, match.legalMoves!, args.piece),
+  },
   MatchUpdate: {
     match: ({ viewed }: MatchUpdate, _: unknown, __: unknown, info: GraphQLResolveInfo): Partial<MatchView> => view(viewed, info),
   },

@@ -11,7 +11,7 @@ const memo = new WeakMap<FieldNode, readonly MatchViewField[]>();
  * The fields of a match that a `Match` field's selection reads, so that its resolver builds only
  * those (match-view.ts). Fragments are followed; a field under `@skip` or `@include` counts as
  * selected (a field built for nothing, never one missing); `id` is always built, as `events`
- * reads it.
+ * reads it, and `ruleset` with `legalMoves`, which `legalMoves(piece:)` reads.
  */
 export function selectedViewFields(info: Pick<GraphQLResolveInfo, "fieldNodes" | "fragments">): readonly MatchViewField[] {
   const only = info.fieldNodes.length === 1 ? info.fieldNodes[0] : undefined;
@@ -30,6 +30,7 @@ export function selectedViewFields(info: Pick<GraphQLResolveInfo, "fieldNodes" |
     }
   };
   for (const node of info.fieldNodes) visit(node.selectionSet);
+  if (names.has("legalMoves")) names.add("ruleset");
   const fields = MATCH_VIEW_FIELDS.filter((field) => names.has(field));
   if (only) memo.set(only, fields);
   return fields;

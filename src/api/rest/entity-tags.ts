@@ -9,8 +9,14 @@ import { header, type HttpRequest, type HttpResponse } from "../http.js";
  * move is based on).
  */
 
-/** A match as one viewer sees it: its version and whose view it is, since a seat's differs from a spectator's. */
-export const matchTag = (match: Pick<MatchView, "version" | "seat">): string => `"${match.version}-${match.seat ?? "s"}"`;
+/**
+ * A match as one viewer sees it: its version and whose view it is, since a seat's differs from a
+ * spectator's, and the piece its legal moves were picked for (`?piece=`), since those differ too.
+ */
+export const matchTag = (match: Pick<MatchView, "version" | "seat">, piece?: string): string => `"${match.version}-${match.seat ?? "s"}${piece === undefined ? "" : `-${piece}`}"`;
+
+/** A piece as `?piece=` names one: what a ruleset calls its tokens and pieces (`7`, `A`). */
+export const PIECE = /^[A-Za-z0-9_]{1,32}$/;
 
 /**
  * A page of the log, the same for every viewer: the version it ends at, and `+` while more
@@ -19,7 +25,7 @@ export const matchTag = (match: Pick<MatchView, "version" | "seat">): string => 
 export const eventsPageTag = (page: EventsPage, after: number): string => `"e${page.events.at(-1)?.version ?? after}${page.hasMore ? "+" : ""}"`;
 
 /** `"7"`, `W/"7"`, `7`, and the tags of match reads, `"7-0"` or `"7-s"`: the version is what a move is based on. */
-const VERSION_TAG = /^(?:W\/)?"?(\d{1,15})(?:-(?:\d{1,3}|s))?"?$/;
+const VERSION_TAG = /^(?:W\/)?"?(\d{1,15})(?:-(?:\d{1,3}|s)(?:-[A-Za-z0-9_]{1,32})?)?"?$/;
 
 /** `If-Match` is the version the move is based on; `*` (or none) means any. */
 export function ifMatchVersion(request: HttpRequest): number | undefined {

@@ -78,7 +78,7 @@ function pathOperation(name: OperationName) {
       const { description, ...schema } = present(properties[field] ?? {});
       return { name: field, in: "query", required: false, ...(description ? { description } : {}), schema };
     }),
-    ...(isMatch ? [parameter("Fields")] : []),
+    ...(isMatch ? [parameter("Fields"), parameter("Piece")] : []),
     ...(rest.headerParams ?? []).map(parameter),
     ...(rest.responds.conditional || (isMatch && rest.method === "GET") ? [parameter("IfNoneMatch")] : []),
   ];

@@ -9,7 +9,7 @@ import { answerIds } from "../view-schemas.js";
  */
 export const documented = <T>(schema: T): T =>
   JSON.parse(JSON.stringify(schema), function (this: Record<string, unknown>, key, value) {
-    if (key === "graphql" || key === "transport" || key === "$schema" || key === "$id" || key === "readOnly") return undefined;
+    if (key === "graphql" || key === "graphqlArguments" || key === "transport" || key === "$schema" || key === "$id" || key === "readOnly") return undefined;
     // A field only GraphQL resolves (an inbox entry's match) is no part of REST's answer.
     if (value !== null && typeof value === "object" && (value as { graphqlOnly?: boolean }).graphqlOnly) return undefined;
     if ((key === "minimum" || key === "maximum") && Math.abs(value) === Number.MAX_SAFE_INTEGER) return undefined;

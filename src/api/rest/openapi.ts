@@ -105,6 +105,14 @@ function build() {
             "all of them. A name that is not a field of a match is refused (BAD_USER_INPUT) before the command runs.",
           schema: { type: "string", examples: ["version,toAct,phase,dice,legalMoves"] },
         },
+        Piece: {
+          name: "piece",
+          in: "query",
+          required: false,
+          description:
+            "Only the legal moves of this piece (one of the match's `movablePieces`), and the moves of no one piece (ending the turn, the ball's own moves); the other fields are as without it.",
+          schema: { type: "string", examples: ["7", "A"] },
+        },
         LastEventId: {
           name: "Last-Event-ID",
           in: "header",

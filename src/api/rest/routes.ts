@@ -1,12 +1,12 @@
 import { TabulaError } from "../../errors.js";
-import { matchViewFields, toMatchView, type ViewedMatch } from "../../service/match-view.js";
+import { type MatchView, matchViewFields, movesOfPiece, toMatchView, type ViewedMatch } from "../../service/match-view.js";
 import { parseAuthorization, tokenOf } from "../auth.js";
 import { header, type HttpRequest, type HttpResponse, isJsonMediaType, jsonResponse } from "../http.js";
 import type { OperationSpec, QueryKind, ServedOperation } from "../operation.js";
 import { OPERATION_NAMES, OPERATIONS, type OperationName } from "../operations.js";
 import { call, type ServedName, type TabulaService } from "../service.js";
 import { parseInput } from "../parse-input.js";
-import { matchTag } from "./entity-tags.js";
+import { matchTag, PIECE } from "./entity-tags.js";
 import { openApiDocument } from "./openapi.js";
 import type { RouteSpec } from "./router.js";
 import { viewFields } from "./view-fields.js";
@@ -81,14 +81,18 @@ const bearerOf = (request: HttpRequest) => tokenOf(parseAuthorization(header(req
 /**
  * A match's answer carries its ETag (for `If-None-Match` on the next read and `If-Match` on a
  * move), and only the fields `?fields=` names (view-fields.ts), which are read before the
- * command runs, so a bad list changes nothing.
+ * command runs, so a bad list changes nothing; `?piece=` keeps one piece's legal moves.
  */
 function matchHandler(name: ServedName, operation: OperationSpec): RouteHandler {
   return async ({ request, params, service }) => {
     const fields = viewFields(request);
+    const piece = request.query.piece || undefined;
+    if (piece !== undefined && !PIECE.test(piece)) throw new TabulaError("BAD_USER_INPUT", "`piece` names a piece of the match's `movablePieces`, e.g. `7` or `A`");
     const input = inputOf(operation, request, params);
     const { state, seat } = (await call(service, name, input, bearerOf(request))) as ViewedMatch;
-    return jsonResponse(operation.rest!.status ?? 200, fields ? matchViewFields(state, seat, fields) : toMatchView(state, seat), { etag: matchTag({ version: state.version, seat }) });
+    const view: Partial<MatchView> = fields ? matchViewFields(state, seat, fields) : toMatchView(state, seat);
+    if (piece !== undefined && view.legalMoves) view.legalMoves = movesOfPiece(state.ruleset, view.legalMoves, piece);
+    return jsonResponse(operation.rest!.status ?? 200, view, { etag: matchTag({ version: state.version, seat }, piece) });
   };
 }
 

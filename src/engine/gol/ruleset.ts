@@ -65,6 +65,8 @@ export const gol: DicelessRuleset<GolOptions, GolState, GolMove> = defineRuleset
   sides: HOME_AWAY,
   turn,
   legalMoves,
+  // A piece of the side to act, by its number; ending the turn is the side's.
+  pieceOf: (move) => ("piece" in move ? String(move.piece) : null),
   play,
   mustPass,
   pass,

@@ -70,6 +70,8 @@ export const golnardEstafeta: DiceRuleset<EstafetaOptions, EstafetaState, Estafe
   turn,
   applyDice,
   legalMoves,
+  // A token of the team, by its letter.
+  pieceOf: (move) => move.token,
   play,
   mustPass,
   pass,

@@ -108,6 +108,8 @@ export const golnardFootball: DiceRuleset<FootballOptions, FootballState, Footba
   turn,
   applyDice,
   legalMoves,
+  // A token of the side to act, by its number; the ball, the placements and the penalty run are no one token's.
+  pieceOf: (move) => ("token" in move ? String(move.token) : null),
   play,
   mustPass,
   pass,
