@@ -127,7 +127,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   const seconds = (performance.now() - started) / 1000;
   process.stdout.write(
-    `${settings.id} ${settings.title} seed=${settings.seed}: ${settings.games} games, ${tally.summary(settings.games)}, invariants and replay ok, ${seconds.toFixed(1)}s\n`,
+    `${settings.id} ${settings.title} seed=${settings.seed}: ${settings.games} ${settings.profile.unit ?? "games"}, ${tally.summary(settings.games)}, invariants and replay ok, ${seconds.toFixed(1)}s\n`,
   );
   return 0;
 }

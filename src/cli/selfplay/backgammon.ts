@@ -4,8 +4,9 @@ import { prng } from "../../engine/common/prng.js";
 import type { Chooser } from "../../match/playout.js";
 import { intFlag, type SelfplayProfile } from "./profile.js";
 
-/** Backgammon self-play between random players: results by type and games per match. */
+/** Backgammon self-play between random players: each playout is a match; results by type and games per match. */
 export const backgammonProfile: SelfplayProfile = {
+  unit: "matches",
   flags: {
     "match-length": { default: "1", help: "N points" },
   },

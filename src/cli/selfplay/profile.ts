@@ -17,6 +17,11 @@ export interface SelfplayProfile {
   readonly flags: Readonly<Record<string, { readonly default?: string; readonly help: string }>>;
   /** The createMatch input for these flags (merged under `--options`), or what is wrong with them. */
   setup(flags: Flags): { options: Record<string, unknown>; seats?: number | undefined } | string;
+  /**
+   * What one playout is called in the summary line ("3 games, ..."): `games` unless the ruleset
+   * says otherwise (a backgammon playout is a match of several games, which its figures count).
+   */
+  readonly unit?: string;
   /** Words after the ruleset id in the summary line (e.g. `stayer teams=3`). */
   title(flags: Flags, options: Record<string, unknown>, seats: number): string;
   /** The players of one game; seeded, so a game replays from its seeds. */

@@ -17,7 +17,7 @@ export const REASONS = [
   "NOT_HOLDER",
   /** A token that started the turn in a goalkeeper zone without the ball is moved first. */
   "FORCED_EXIT",
-  /** That forced walk could end outside the goalkeeper zone, so it must. */
+  /** A walk of that forced token with that die ends outside the goalkeeper zone, so this walk (or blocked dribble) must too. */
   "MUST_LEAVE_ZONE",
   /** Throw-in / corner: a token can take the ball, so the other die is a take. */
   "TAKE_REQUIRED",

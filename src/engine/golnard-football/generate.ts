@@ -64,36 +64,54 @@ export function turnEndsAt(after: FootballState): boolean {
 
 /**
  * An ordinary turn (kickoffs, extra turns and goal kicks after the placement too): the holder
- * acts if a token holds the ball; else the seat's tokens that started in a goalkeeper zone walk
- * out first; else any token walks, or dribbles into a blocked-dribble kick.
+ * acts if a token holds the ball; else the seat's tokens that started in a goalkeeper zone move
+ * out first (a walk, or a blocked dribble's kick); else any token walks, or dribbles into a
+ * blocked-dribble kick.
  */
 function ordinaryMoves(ctx: Ctx, visit: Visit): boolean {
   const { s } = ctx;
   if (s.holder !== null) return tokenMoves(ctx, s.holder, visit, false, true);
-  const forced = forcedWalks(ctx);
+  const forced = forcedMoves(ctx);
   if (forced) return forced.some((m) => visit(m) === true);
   return ctx.own.some((i) => tokenMoves(ctx, i, visit, false, true));
 }
 
 /**
- * The forced walks out of a goalkeeper zone, or null when none binds: each pending token with a
- * legal walk for some die is moved first, and with a die for which some walk ends outside the
- * zone it must end outside. A pending token with no legal walk at all is released.
+ * The forced moves out of a goalkeeper zone, or null when none binds. Each pending token with a
+ * legal walk for some die is moved first; a pending token with no legal walk at all is released.
+ * The forced move is an ordinary use of that die: a walk, or a walk onto the ball that stops next
+ * to an opposing token and kicks the rest of the die (a blocked dribble). With a die for which
+ * some walk ends outside the zone, the move must end outside (a dribble: stop outside).
+ * Which tokens are bound, and which walks they may play, is decided by the walks alone: the
+ * dribbles only add moves (before they were listed here, a forced token walked only), so every
+ * log recorded earlier replays as it did.
  */
-export function forcedWalks(ctx: Ctx): FootballMove[] | null {
+export function forcedMoves(ctx: Ctx): FootballMove[] | null {
   const { t } = ctx;
   if (t.forced.length === 0 || ctx.s.holder !== null) return null;
   const out: FootballMove[] = [];
   for (const f of t.forced) {
     const r = reach(walkCtx(ctx, f), Math.max(...ctx.dice));
+    const mine: FootballMove[] = [];
+    let walks = 0;
     for (const die of ctx.dice) {
       const list: FootballMove[] = [];
       walksOf(ctx, f, die, r, (m) => void list.push(m));
-      const outside = list.filter((m) => m.type === "walk" && !isKeeperZone(cellAt(m.to)));
-      out.push(...(outside.length > 0 ? outside : list));
+      walks += list.length;
+      const leaves = list.some((m) => !isKeeperZone(forcedEnd(m)));
+      walkKicksOf(ctx, f, die, r, false, (m) => void list.push(m));
+      mine.push(...(leaves ? list.filter((m) => !isKeeperZone(forcedEnd(m))) : list));
     }
+    if (walks > 0) out.push(...mine);
   }
   return out.length > 0 ? out : null;
+}
+
+/** Where a forced token ends its move: a walk's destination, a blocked dribble's stop. */
+export function forcedEnd(m: FootballMove): Cell {
+  if (m.type === "walk") return cellAt(m.to);
+  if (m.type === "walkKick") return cellAt(m.stop);
+  throw new Error(`a forced move is a walk or a walk that ends in a kick, not a ${m.type}`);
 }
 
 /**

@@ -3,7 +3,7 @@ import { actingSeat, afterWalk, ctxOf, dropCells, occWithout, spend, walkCtx, ty
 import { refuse } from "./errors.js";
 import { finishTurn, withTurnMarks, type Award } from "./flow.js";
 import { afterShootoutKick } from "./shootout.js";
-import { eachTake, forcedWalks, hasAction, turnEndsAt } from "./generate.js";
+import { eachTake, forcedEnd, forcedMoves, hasAction, turnEndsAt } from "./generate.js";
 import { flight, type Flight } from "./kick.js";
 import type { FootballMove, MoveOf } from "./move-schema.js";
 import { runOutcome, shot, slideEnd } from "./penalty.js";
@@ -97,6 +97,21 @@ function ordinaryConstraint(ctx: Ctx, i: number): Result<true> {
   return ok(true);
 }
 
+/**
+ * The forced exit, for a walk or a walk that ends in a kick of an ordinary turn by `token` with
+ * `die`, ending (or stopping) on `end`: while forced moves are pending, only a forced token moves,
+ * and with a die for which some of its walks ends outside the goalkeeper zone this one must too.
+ * The move itself is checked by the caller, as any walk or blocked dribble.
+ */
+function forcedExit(ctx: Ctx, token: number, die: number, end: Cell): Result<true> {
+  const forced = forcedMoves(ctx);
+  if (!forced) return ok(true);
+  const mine = forced.filter((m) => (m.type === "walk" || m.type === "walkKick") && m.token === token && m.die === die);
+  if (mine.length === 0) return refuse("FORCED_EXIT", `tokens ${[...new Set(forced.map((m) => (m as MoveOf<"walk" | "walkKick">).token))].join(", ")} must move out of the goalkeeper zone first`);
+  if (isKeeperZone(end) && mine.some((m) => m.type === "walk" && !isKeeperZone(forcedEnd(m)))) return refuse("MUST_LEAVE_ZONE", `token ${token} can leave the goalkeeper zone with this die, so it must`);
+  return ok(true);
+}
+
 function walk(ctx: Ctx, move: MoveOf<"walk">, setPiece: boolean): Outcome {
   const { s } = ctx;
   const owned = ownToken(ctx, move.token);
@@ -130,12 +145,8 @@ function walk(ctx: Ctx, move: MoveOf<"walk">, setPiece: boolean): Outcome {
   if (setPiece) {
     if (!carrying && eachTake(ctx, () => true)) return refuse("TAKE_REQUIRED", "a token can take the ball: the other die is a take");
   } else {
-    const forced = forcedWalks(ctx);
-    if (forced) {
-      const mine = forced.filter((m) => m.type === "walk" && m.token === move.token && m.die === move.die);
-      if (mine.length === 0) return refuse("FORCED_EXIT", `tokens ${[...new Set(forced.map((m) => (m as MoveOf<"walk">).token))].join(", ")} must walk out of the goalkeeper zone first`);
-      if (isKeeperZone(to) && mine.every((m) => m.type === "walk" && !isKeeperZone(cellAt(m.to)))) return refuse("MUST_LEAVE_ZONE", `token ${move.token} can leave the goalkeeper zone with this die, so it must`);
-    }
+    const forced = forcedExit(ctx, move.token, move.die, to);
+    if (!forced.ok) return forced;
   }
   const after = afterWalk(ctx, i, move.die, to, carrying);
   const ends = carrying && turnEndsAt(after);
@@ -174,7 +185,8 @@ function walkKick(ctx: Ctx, move: MoveOf<"walkKick">, take: boolean): Outcome {
   if (!take) {
     const c = ordinaryConstraint(ctx, i);
     if (!c.ok) return c;
-    if (forcedWalks(ctx)) return refuse("FORCED_EXIT", "the tokens that started in a goalkeeper zone walk out first");
+    const forced = forcedExit(ctx, move.token, move.die, cellAt(move.stop));
+    if (!forced.ok) return forced;
   }
   const k = move.die - move.length;
   if (k < 1) return refuse("NO_ROUTE", `a walk that ends in a kick takes at least one step: length ${move.length} leaves none of a ${move.die}`);

@@ -1,7 +1,8 @@
 import { passNow } from "../../support/engine.js";
 import { describe, expect, it } from "vitest";
 import { tokenIndex } from "../../../src/engine/golnard-football/state.js";
-import { ballMove, kick, legal, notesOf, played, playedFull, position, refusal, rules, stageOf, walk, walkKick, xy } from "./fixtures.js";
+import { bruteForceLegalMoves } from "../../../src/engine/golnard-football/oracle.js";
+import { ballMove, keys, kick, legal, legalKeys, notesOf, played, playedFull, position, refusal, rules, stageOf, tokenAt, walk, walkKick, xy } from "./fixtures.js";
 
 /** Rulings of the project that the rule-by-rule files do not show on their own. */
 describe("rulings", () => {
@@ -19,9 +20,33 @@ describe("rulings", () => {
     expect(stageOf(played(played(otherSeat, walk(3, 1, [11, 4])), kick(3, 3, "E")))).toMatchObject({ side: 0, seat: 0, bonus: true });
   });
 
-  it("ruling: while forced walks are pending, no walk ends in a kick", () => {
+  it("ruling: while forced walks are pending, a token that is not forced waits, its blocked dribble too", () => {
     const s = position({ rest: "bench", home: { 6: [2, 4], 7: [10, 4] }, away: { 2: [12, 3] }, ball: [11, 4], dice: [1, 4] });
     expect(refusal(s, walkKick(7, 4, [11, 4], 3, "S"))).toBe("FORCED_EXIT");
+  });
+
+  it("ruling: a forced exit may end in a blocked dribble's kick: the forced move is an ordinary use of the die", () => {
+    // Home 4 starts in away's goalkeeper zone on 17,7 with a 6: five steps onto the ball on 13,2,
+    // beside away 2 on 12,1 and away 3 on 14,1, stop there and kick the last point.
+    const s = position({ rest: "bench", home: { 4: [17, 7] }, away: { 2: [12, 1], 3: [14, 1] }, ball: [13, 2], dice: [6, 2] });
+    expect(stageOf(s).forced).toEqual([tokenIndex(0, 4)]);
+    const dribbles = legal(s).filter((m) => m.type === "walkKick");
+    // NE and NW start over the away tokens beside the ball: blocked.
+    expect(keys(dribbles)).toEqual(["E", "N", "S", "SE", "SW", "W"].map((d) => `walkKick 4 6 13,2 1 ${d}`));
+    expect(legalKeys(s)).toEqual(keys(bruteForceLegalMoves(s)));
+    for (const m of dribbles) {
+      const { state, move } = playedFull(s, m);
+      expect(tokenAt(state, 0, 4)).toEqual([13, 2]);
+      expect(stageOf(state)).toMatchObject({ forced: [], used: [true, false] });
+      expect(played(s, move)).toEqual(state);
+    }
+    expect(xy(played(s, walkKick(4, 6, [13, 2], 1, "S")).ball!)).toEqual([13, 3]);
+    // The other forced rules still bind the dribble: another token waits, and a dribble that
+    // would stop inside the zone is refused while some walk with that die leaves it.
+    expect(refusal(s, walkKick(5, 6, [13, 2], 1, "S"))).toBe("FORCED_EXIT");
+    const inside = position({ rest: "bench", home: { 4: [17, 7] }, away: { 1: [18, 4] }, ball: [17, 5], dice: [6, 2] });
+    expect(refusal(inside, walkKick(4, 6, [17, 5], 4, "W"))).toBe("MUST_LEAVE_ZONE");
+    expect(legal(inside).some((m) => m.type === "walkKick" && m.stop.y === 5)).toBe(false);
   });
 
   it("ruling: in an ordinary turn a dribble stops for a kick only next to an opposing token, even on the step that takes the ball", () => {
