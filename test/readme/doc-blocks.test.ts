@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../helpers/server.js";
@@ -28,6 +28,16 @@ const DOCS: Record<string, Record<string, readonly RegExp[]>> = {
     graphql: [/^\{"data":\{"rollDice":\{"version":\d+,"phase":"move","toMove":[01],"dice":\[\d,\d\]\}\}\}$/m, /^\{"data":\{"submitMove":\{"version":\d+,"toMove":[01],"status":"ACTIVE"\}\}\}$/m],
     rest: [/^\{"version":\d+,"toMove":[01],"phase":"roll"\}$/m, /^304$/m],
   },
+  "docs/rules/golnard-football.md": {
+    football: [
+      /^\{"type":"walk","token":\d+,"die":\d,"to":\{"x":\d+,"y":\d+\}(,"ball":true)?\}$/m,
+      /^\{"seat":[01],"move":\{"type":"walk",/m,
+      /^\{"status":"(ACTIVE|FINISHED)","toMove":/m,
+    ],
+  },
+  "docs/rules/gol.md": {
+    gol: [/^\{"action":"kick","piece":\d+,"to":\{"x":\d+,"y":\d+\}\}$/m, /^\{"action":"endTurn"\} -> /m, /^\{"status":"ACTIVE","toMove":1,"awaiting":"main",/m],
+  },
 };
 
 /** Seeds of the servers' randomness: each script runs once per seed, so under different dice. */
@@ -39,6 +49,11 @@ describe("the docs' shell recipes", () => {
   });
 
   it("marks exactly the scripts listed here", () => {
+    const marked = readdirSync(join(ROOT, "docs"), { recursive: true, encoding: "utf8" })
+      .filter((path) => path.endsWith(".md"))
+      .map((path) => `docs/${path.split(sep).join("/")}`)
+      .filter((file) => docScripts(readFileSync(join(ROOT, file), "utf8"), file).size > 0);
+    expect(marked.sort()).toEqual(Object.keys(DOCS).sort());
     for (const [file, scripts] of Object.entries(DOCS)) {
       expect([...docScripts(readFileSync(join(ROOT, file), "utf8"), file).keys()], file).toEqual(Object.keys(scripts));
     }
@@ -58,7 +73,7 @@ describe("the docs' shell recipes", () => {
           const script = docScripts(readFileSync(join(ROOT, file), "utf8"), file).get(name);
           expect(script, `${file} has no "${name}" blocks`).toBeDefined();
           const run = await bash(script!.source, dir, { API: t.url, B: t.url });
-          const where = `stopped in the block at ${lastBlock(run.stdout)}\n${run.stdout}`;
+          const where = `the last block it reached: ${lastBlock(run.stdout)}\n${run.stdout}`;
           expect(run.stderr, where).toBe("");
           expect(run.status, where).toBe(0);
           expect(run.stdout, where).not.toMatch(/"errors?"/);
