@@ -1,5 +1,3 @@
-import { spawn, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
 import { readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,6 +7,7 @@ import { startTestServer, type TestServer } from "../helpers/server.js";
 import { DEFAULT_RATE_LIMITS } from "../../src/server/rate-limiter.js";
 import { deriveRoll } from "../../src/match/dice.js";
 import { scratchFiles } from "../support/scratch-files.js";
+import { bash, missingTools as missing, seededBytes } from "./doc-blocks.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const MARK = "<!-- readme-test: curl walk-through";
@@ -20,31 +19,6 @@ function walkthrough(readme: string): string {
   const block = /```sh\n([\s\S]*?)```/.exec(readme.slice(at));
   if (!block) throw new Error("no ```sh block follows the walk-through's mark");
   return block[1]!;
-}
-
-function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-e", "-o", "pipefail", "-c", script], { cwd, env: { ...process.env, ...env } });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => void (stdout += String(chunk)));
-    child.stderr.on("data", (chunk) => void (stderr += String(chunk)));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
-/** `command -v`, as a user's shell would look a tool up. */
-const missing = ["bash", "curl", "jq"].filter((tool) => spawnSync("sh", ["-c", `command -v ${tool}`]).status !== 0);
-
-/** A server's randomness from a seed: what it draws is known in advance. */
-function seededBytes(seed: number): (size: number) => Buffer {
-  let counter = 0;
-  return (size) => {
-    const chunks: Buffer[] = [];
-    for (let got = 0; got < size; got += 32) chunks.push(createHash("sha256").update(`${seed}:${counter++}`).digest());
-    return Buffer.concat(chunks).subarray(0, size);
-  };
 }
 
 /**
