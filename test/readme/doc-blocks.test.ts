@@ -23,6 +23,7 @@ const DOCS: Record<string, Record<string, readonly RegExp[]>> = {
       /^\{"kind":"resignation","seat":0,"value":"single"\}$/m,
       /^\{"status":"ACTIVE","score":\[0,1\],"phase":"roll"\}$/m,
     ],
+    timeouts: [/^\{"code":"TIMEOUT_NOT_DUE"\}$/m, /^\{"finished":true\}$/m, /^\{"status":"FINISHED","reason":"timeout","winner":[01]\}$/m],
   },
   "docs/api.md": {
     graphql: [/^\{"data":\{"rollDice":\{"version":\d+,"phase":"move","toMove":[01],"dice":\[\d,\d\]\}\}\}$/m, /^\{"data":\{"submitMove":\{"version":\d+,"toMove":[01],"status":"ACTIVE"\}\}\}$/m],
@@ -62,7 +63,8 @@ describe("the docs' shell recipes", () => {
   describe.each(SEEDS)("on a server seeded with %i", (seed) => {
     let t: TestServer;
     beforeAll(async () => {
-      t = await startTestServer({ rateLimits: DEFAULT_RATE_LIMITS, randomBytes: seededBytes(seed) });
+      // The test clock for the timeout recipe, as `npm start -- --test-clock` has it.
+      t = await startTestServer({ rateLimits: DEFAULT_RATE_LIMITS, randomBytes: seededBytes(seed), testClock: true });
     });
     afterAll(() => t?.close());
 
