@@ -93,7 +93,7 @@ export const documentIntent = (fields: fc.Arbitrary<RootField>): fc.Arbitrary<Do
     opType: fc.oneof({ weight: 10, arbitrary: fc.constant("natural" as const) }, { weight: 1, arbitrary: fc.constantFrom("query" as const, "mutation" as const, "subscription" as const, "shorthand" as const) }),
     fields: fc.oneof({ weight: 8, arbitrary: fc.array(fieldIntent(fields), { minLength: 1, maxLength: 1 }) }, { weight: 1, arbitrary: fc.array(fieldIntent(fields), { minLength: 2, maxLength: 3 }) }),
     style: fc.constantFrom("variables" as const, "literals" as const),
-    repeat: fc.oneof({ weight: 30, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.constantFrom(2, 3, 250) }),
+    repeat: fc.oneof({ weight: 30, arbitrary: fc.constant(1) }, { weight: 1, arbitrary: fc.constantFrom(2, 3, 25, 45, 250) }),
     fragment: fc.oneof({ weight: 5, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
     directive: fc.oneof({ weight: 8, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
     name: fc.option(fc.constantFrom("Op", "Other", "_", "query"), { freq: 3 }),
