@@ -5,7 +5,7 @@ import { listEvents as list } from "../../service/list-events.js";
 import { toMatchView } from "../../service/match-view.js";
 import { updatesAfter } from "../../service/updates-after.js";
 import * as z from "../../zod.js";
-import { checkCreateMatchExtras, checkJsonSize } from "../inputs.js";
+import { checkJsonSize } from "../inputs.js";
 import { LIMITS } from "../limits.js";
 import { defineOperation } from "../operation.js";
 import { etag, ref } from "../rest/openapi-refs.js";
@@ -30,7 +30,21 @@ export const createMatch = defineOperation({
   answers: "value",
   run: (deps, input, bearer) => {
     if (input.options !== undefined && input.options !== null) checkJsonSize(input.options, LIMITS.maxOptionsBytes, "options");
-    return create(deps, { ruleset: input.ruleset, options: input.options ?? undefined, seats: input.seats ?? undefined, ...checkCreateMatchExtras(input) }, bearer);
+    // Nulls (GraphQL's absent) become undefined; the service checks the values themselves.
+    return create(
+      deps,
+      {
+        ruleset: input.ruleset,
+        options: input.options ?? undefined,
+        seats: input.seats ?? undefined,
+        timeControl: input.timeControl ?? undefined,
+        openSeats: input.openSeats ?? undefined,
+        playerSeat: input.playerSeat ?? undefined,
+        invitationMinutes: input.invitationMinutes ?? undefined,
+        invitationLink: input.invitationLink ?? undefined,
+      },
+      bearer,
+    );
   },
   present: (created) => ({ match: toMatchView(created.state, null), seats: created.seats, invitations: created.invitations }),
   rest: {
