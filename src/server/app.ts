@@ -1,5 +1,6 @@
 import { randomBytes as cryptoRandomBytes, randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { CORS_HEADERS, preflightResponse } from "../api/cors.js";
 import { graphqlTransportError, restError } from "../api/errors.js";
@@ -188,6 +189,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // SSE holds its response open, so it is served here rather than by the buffered REST router.
     const streamSse = (request: HttpRequest, res: ServerResponse) => serveLiveSse(request, res, { service, signal: hub, logger });
     const httpServer = createServer(HTTP_TIMEOUTS, (req, res) => void handle(req, res, dispatch, streamSse, logger));
+    httpServer.on("clientError", answerClientError);
     await new Promise<void>((resolve, reject) => {
       httpServer.once("error", reject);
       httpServer.listen(options.port ?? 4000, options.host ?? "127.0.0.1", () => {
@@ -262,7 +264,8 @@ async function handle(
   res.setHeader("x-request-id", requestId);
   const path = (req.url ?? "/").split("?")[0] as string;
   const isGraphql = path === "/graphql";
-  let status = 500;
+  /** null: the client went away before it could be answered. */
+  let status: number | null = 500;
   let request: HttpRequest | undefined;
   try {
     if (req.method === "OPTIONS") {
@@ -273,6 +276,12 @@ async function handle(
       return;
     }
     const read = await readBody(req, BODY_LIMIT_BYTES);
+    if ("aborted" in read) {
+      // The client went away mid-body: nothing is answered to the dead socket, and it is no
+      // error of the server's (anyone can do it, so it must not fill the log either).
+      status = null;
+      return;
+    }
     let response: HttpResponse;
     if (!read.ok) {
       response = isGraphql ? graphqlTransportError(bodyTooLarge()) : restError(bodyTooLarge());
@@ -296,12 +305,27 @@ async function handle(
     if (logger.isEnabled("info")) {
       const method = req.method ?? "GET";
       const fields = isGraphql ? (request ? graphqlRequestFields(request) : NO_OPERATION) : restRequestFields({ method, path });
-      logger.info(`${method} ${req.url} ${status}`, { requestId, method, path, status, ...fields, latencyMs: elapsedMs(started) });
+      const outcome = status === null ? "client went away" : String(status);
+      logger.info(`${method} ${req.url} ${outcome}`, { requestId, method, path, status, ...(status === null ? { aborted: true } : {}), ...fields, latencyMs: elapsedMs(started) });
     }
   }
 }
 
 const NO_OPERATION: RequestFields = { operation: null };
+
+/** What node reports when the client ended or reset its connection mid-request. */
+const CLIENT_WENT_AWAY = new Set(["ECONNRESET", "HPE_INVALID_EOF_STATE", "EPIPE"]);
+
+/**
+ * node's own answer to a request it cannot parse (400; 408 past `headersTimeout`; 431 for
+ * headers too large), except to a client that went away mid-request: its socket is closed and
+ * nothing is written to it (the request's line says `client went away`).
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (CLIENT_WENT_AWAY.has(error.code ?? "") || !socket.writable) return void socket.destroy();
+  const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
+}
 
 async function health(request: HttpRequest, local: LocalStore, logger: Logger): Promise<HttpResponse> {
   if (request.method !== "GET" && request.method !== "HEAD") {
