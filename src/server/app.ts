@@ -17,6 +17,7 @@ import { DEFAULT_CACHE_MATCHES, MatchCache } from "../service/match-cache.js";
 import { createService, type TabulaService } from "../api/service.js";
 import type { EmbeddedStore } from "../store/dynamo/embedded-store.js";
 import { attachDirectSubscriptions } from "./live-direct.js";
+import type { SubscriptionCaps } from "../api/subscription-caps.js";
 import { type GatewayMode, isGatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE } from "./gateway-mode.js";
 import { type LocalWebSocketApi, startLocalWebSocketApi } from "../local-aws/websocket-api.js";
 import { type LocalStream, startLocalStream } from "../local-aws/stream.js";
@@ -72,6 +73,8 @@ export interface ServerOptions {
    * unlimited, as tests and benchmarks run; `npm start` sets DEFAULT_RATE_LIMITS unless told not to.
    */
   readonly rateLimits?: RateLimits | undefined;
+  /** Live subscriptions allowed per WebSocket connection and per client address (default SUBSCRIPTION_CAPS, docs/api.md). */
+  readonly subscriptionCaps?: SubscriptionCaps | undefined;
   /** In `lambda` mode: the fan-out and the poster, for the bench to run earlier ones (default: today's). */
   readonly lambdaPath?: {
     readonly fanOut?: LiveHandlerDeps["fanOut"];
@@ -218,13 +221,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         post,
         logger,
         rateLimiter,
+        subscriptionCaps: options.subscriptionCaps,
         fanOut: options.lambdaPath?.fanOut,
       });
       const feeder = startLocalStream({ embedded, tableName, handler: (batch) => handlers.stream(batch), logger, region: options.region });
       localStream = feeder;
       cleanups.push(() => feeder.close());
     } else {
-      const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, signal: hub, logger, rateLimiter });
+      const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, signal: hub, logger, rateLimiter, subscriptionCaps: options.subscriptionCaps });
       cleanups.push(() => live.close());
     }
     const deadlines = startDeadlineTimer(() => service.finishOverdue(), options.deadlineSweepMs ?? DEADLINE_SWEEP_MS, logger);
