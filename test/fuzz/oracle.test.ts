@@ -98,7 +98,7 @@ describe("the live-update check", () => {
 describe("a WebSocket session's answers", () => {
   it("an error under the protocol id answers the commands whose id the server cannot name, and only those", () => {
     const pending = ["s1", "", "x".repeat(129), "x".repeat(128)];
-    expect(answeredIds({ type: "error", id: "protocol", payload: [] }, pending)).toEqual(["protocol", "", "x".repeat(129)]);
+    expect(answeredIds({ type: "error", id: "protocol" }, pending)).toEqual(["protocol", "", "x".repeat(129)]);
     expect(answeredIds({ type: "next", id: "s1" }, pending)).toEqual(["s1"]);
     expect(answeredIds({ type: "complete", id: "s1" }, pending)).toEqual(["s1"]);
     expect(answeredIds({ type: "connection_ack" }, pending)).toEqual([]);
