@@ -326,7 +326,9 @@ const CLIENT_WENT_AWAY = new Set(["ECONNRESET", "HPE_INVALID_EOF_STATE", "EPIPE"
  * nothing is written to it (the request's line says `client went away`).
  */
 function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  if (CLIENT_WENT_AWAY.has(error.code ?? "") || !socket.writable) return void socket.destroy();
+  // As node's own handler: nothing is written into a response already under way either.
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (CLIENT_WENT_AWAY.has(error.code ?? "") || !socket.writable || answering?.headersSent) return void socket.destroy();
   const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
   socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
 }
