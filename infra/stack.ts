@@ -26,10 +26,11 @@ import { type TableAction, TabulaFunction } from "./tabula-function.js";
  *   Queries; a player token is checked with one GetItem (its player); `myMatches` queries the
  *   index (INDEX_ACCESS).
  * - ws-connect: `ConnectionStore.open` (UpdateItem).
- * - ws-disconnect: `close` reads the connection and deletes it and its subscriptions.
+ * - ws-disconnect: `close` reads the connection and deletes it and its subscriptions, and gives
+ *   its address's count of subscriptions back (UpdateItem).
  * - ws-default: `connection_init` (UpdateItem), `subscribe` (GetItem, loads the match with a
- *   Query, PutItem, UpdateItem), the catch-up delivery (lease UpdateItem/GetItem, Query),
- *   `complete` and gone clients (DeleteItem).
+ *   Query, PutItem, UpdateItem; the address's count, UpdateItem or a first PutItem), the
+ *   catch-up delivery (lease UpdateItem/GetItem, Query), `complete` and gone clients (DeleteItem).
  * - stream-fanout: subscribers (Query), deliveries (as above), cleanup (DeleteItem).
  * - stream-index: puts the inbox and deadline entries each new commit carries (PutItem).
  * - sweep-deadlines: the matches due (a Query of the index), each loaded (Query) and its
@@ -39,7 +40,7 @@ export const TABLE_ACCESS = {
   graphql: ["Query", "PutItem", "GetItem"],
   rest: ["Query", "PutItem", "GetItem"],
   "ws-connect": ["UpdateItem"],
-  "ws-disconnect": ["GetItem", "DeleteItem"],
+  "ws-disconnect": ["GetItem", "DeleteItem", "UpdateItem"],
   "ws-default": ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
   "stream-fanout": ["Query", "GetItem", "UpdateItem", "DeleteItem"],
   "stream-index": ["PutItem"],

@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   "PAYLOAD_TOO_LARGE",
   "QUERY_TOO_COMPLEX",
   "RATE_LIMITED",
+  "TOO_MANY_SUBSCRIPTIONS",
   "INTERNAL_SERVER_ERROR",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -63,6 +64,7 @@ export const HTTP_STATUS: { readonly [C in ErrorCode]: number } = {
   PAYLOAD_TOO_LARGE: 413,
   QUERY_TOO_COMPLEX: 400,
   RATE_LIMITED: 429,
+  TOO_MANY_SUBSCRIPTIONS: 429,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -95,6 +97,7 @@ export const ERROR_MEANINGS: { readonly [C in ErrorCode]: string } = {
   PAYLOAD_TOO_LARGE: "the request body, a move or the options over their size limit (`limit`)",
   QUERY_TOO_COMPLEX: "a GraphQL operation too deep or selecting too many fields",
   RATE_LIMITED: "too many commands, new matches or new players from one client in a short time (`retryAfter` seconds, also the `Retry-After` header)",
+  TOO_MANY_SUBSCRIPTIONS: "a subscription over the cap on live subscriptions of one WebSocket connection or one client address (`limit`, `scope`: `connection` or `address`); complete one first (no `retryAfter`: it is a cap, not a rate)",
   INTERNAL_SERVER_ERROR: "a bug or an outage (logged; no detail is shown)",
 };
 

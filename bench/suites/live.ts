@@ -13,6 +13,28 @@ import { type Measurement, percentile, type Suite } from "../report.js";
 /** `lambda-v1`: lambda mode with the fan-out and poster before the current ones (bench/baselines/fan-out-v1.ts). */
 type Mode = "direct" | "lambda" | "lambda-v1";
 const SUBSCRIBERS = fileURLToPath(new URL("../live-subscribers.ts", import.meta.url));
+const FLOOD = fileURLToPath(new URL("../live-flood.ts", import.meta.url));
+
+/** The flood: as the probe that found it (20 connections), each asking past the cap of its connection and together past the address's. */
+const FLOOD_CONNECTIONS = 20;
+const FLOOD_PER_CONNECTION = 150;
+
+/**
+ * One client (bench/live-flood.ts, its own process, the same address as the measured subscriber)
+ * subscribing to another match as much as the caps let it; resolves once every ask was answered.
+ */
+async function flood(url: string, matchId: string) {
+  const child = spawn(process.execPath, ["--import", "tsx", FLOOD, url, matchId, String(FLOOD_CONNECTIONS), String(FLOOD_PER_CONNECTION)], { stdio: ["pipe", "pipe", "inherit"] });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const ready = await new Promise<{ admitted: number; refused: number }>((resolve, reject) => {
+    child.once("exit", () => reject(new Error("the flood's process exited")));
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      const [word, admitted, refused] = line.split(" ");
+      if (word === "ready") resolve({ admitted: Number(admitted), refused: Number(refused) });
+    });
+  });
+  return { ...ready, close: () => (child.stdin!.end("close\n"), exited) };
+}
 
 /**
  * `count` subscribers of the match in a process of their own (bench/live-subscribers.ts), as a
@@ -61,7 +83,12 @@ async function subscribe(url: string, matchId: string, count: number) {
  * earlier lambda path for today's. In lambda mode the fan-out's DynamoDB calls are counted too
  * (every call of its stores, through a client of their own), per commit it handled.
  */
-async function measure(mode: Mode, subscribers: number, moves: number): Promise<{ latencies: number[]; calls: number; commits: number }> {
+async function measure(
+  mode: Mode,
+  subscribers: number,
+  moves: number,
+  flooded = false,
+): Promise<{ latencies: number[]; calls: number; commits: number; flood?: { admitted: number; refused: number } }> {
   let calls = 0;
   let commits = 0;
   let counted: ReturnType<typeof countedStores> | undefined;
@@ -105,6 +132,8 @@ async function measure(mode: Mode, subscribers: number, moves: number): Promise<
 
   const latencies: number[] = [];
   const subscribed = await subscribe(`${server.url.replace("http", "ws")}/graphql`, id, subscribers);
+  // Flooded: once the measured subscribers are in, one client fills its caps on another match.
+  const flooding = flooded ? await flood(`${server.url.replace("http", "ws")}/graphql`, (await post("/api/matches", undefined, { ruleset: "backgammon" })).match.id) : null;
 
   let view = created.match;
   for (let played = 0; played < moves && view.status !== "FINISHED"; ) {
@@ -122,13 +151,14 @@ async function measure(mode: Mode, subscribers: number, moves: number): Promise<
   }
   stop();
   await subscribed.close();
+  await flooding?.close();
   // Let every `$disconnect` finish before the store closes (500 of them outlast close()'s grace).
   const gateway = server.localGateway;
   for (const deadline = Date.now() + 60_000; gateway && gateway.connectionIds().length > 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
   await gateway?.idle();
   await server.close();
   counted?.destroy();
-  return { latencies: latencies.sort((a, b) => a - b), calls, commits };
+  return { latencies: latencies.sort((a, b) => a - b), calls, commits, ...(flooding ? { flood: { admitted: flooding.admitted, refused: flooding.refused } } : {}) };
 }
 
 /** The fan-out's stores over a client that counts every DynamoDB call. */
@@ -157,6 +187,18 @@ export const suite: Suite = {
       runs[`${mode}-${n}`] = run.latencies;
       perCommit[`${mode}-${n}`] = run;
     }
+    // The flood and its baseline take turns, twice, warm as each other (the first run above is the
+    // coldest), and each figure pools both of its runs: the machine's noise is shared alike.
+    const calm: number[] = [];
+    const floodedRuns: number[] = [];
+    let flooded: Awaited<ReturnType<typeof measure>> | undefined;
+    for (let round = 0; round < 2; round++) {
+      calm.push(...(await measure("direct", 1, 60)).latencies);
+      flooded = await measure("direct", 1, 60, true);
+      floodedRuns.push(...flooded.latencies);
+    }
+    runs["direct-1-calm"] = calm.sort((a, b) => a - b);
+    runs["direct-1-flooded"] = floodedRuns.sort((a, b) => a - b);
     const line = (name: string, run: string, q: number, baseline?: string, baselineRun?: string): Measurement => ({
       name: `${name}, p${q}${run.endsWith("-500") ? ` (${runs[run]!.length} deliveries)` : ""}`,
       unit: "ms",
@@ -172,6 +214,12 @@ export const suite: Suite = {
         line("lambda, 500 subscribers", "lambda-500", q, "direct, 500 subscribers", "direct-500"),
         line("lambda, 500 subscribers", "lambda-500", q, "previous lambda path, 500 subscribers", "lambda-v1-500"),
       );
+    }
+    for (const q of [50, 99]) {
+      results.push({
+        ...line("direct, 1 subscriber while one client floods another match to its caps", "direct-1-flooded", q, "direct, 1 subscriber, no flood (in turn with it)", "direct-1-calm"),
+        note: `the flood: ${FLOOD_CONNECTIONS} connections x ${FLOOD_PER_CONNECTION} subscriptions asked, ${flooded!.flood!.admitted} admitted, ${flooded!.flood!.refused} refused TOO_MANY_SUBSCRIPTIONS; ${runs["direct-1-flooded"]!.length} and ${calm.length} deliveries over two turns each`,
+      });
     }
     const callsOf = (run: string) => perCommit[run]!.calls / Math.max(1, perCommit[run]!.commits);
     results.push({

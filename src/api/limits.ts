@@ -29,4 +29,12 @@ export const LIMITS = {
   maxIntrospectionFields: 1000,
   /** Events returned by one page. */
   maxEventsPage: 500,
+  /**
+   * Live subscriptions (`matchUpdated`) open at once on one WebSocket connection, and over all
+   * the connections of one client address (IPv6 by its /64). Over either the subscription is
+   * refused with TOO_MANY_SUBSCRIPTIONS; those already running go on. Each costs memory and a
+   * share of every commit's fan-out, so a client cannot make others' pushes slow.
+   */
+  maxSubscriptionsPerConnection: 100,
+  maxSubscriptionsPerAddress: 1000,
 } as const;

@@ -4,12 +4,17 @@ import type { HttpRequest, HttpResponse } from "./http.js";
 /** Bodies past the limit are still read (and dropped) up to this, so the client sees the 413. */
 const DRAIN_LIMIT_BYTES = 1024 * 1024;
 
-export type ReadBody = { readonly ok: true; readonly body: string } | { readonly ok: false; readonly tooLarge: true };
+export type ReadBody =
+  | { readonly ok: true; readonly body: string }
+  | { readonly ok: false; readonly tooLarge: true }
+  /** The client went away before its whole body came: there is nobody left to answer. */
+  | { readonly ok: false; readonly aborted: true };
 
 /**
  * Reads a request body as UTF-8, keeping at most `limit` bytes. A declared Content-Length over
  * the limit is refused before reading; a body that grows past it is drained up to
- * DRAIN_LIMIT_BYTES and then the connection is dropped.
+ * DRAIN_LIMIT_BYTES and then the connection is dropped. A client that goes away before its body
+ * ends (a socket closed or reset mid-body) is `aborted`, not an error: nothing can be answered.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<ReadBody> {
   const declared = Number(req.headers["content-length"] ?? "0");
@@ -17,19 +22,20 @@ export function readBody(req: IncomingMessage, limit: number): Promise<ReadBody>
     req.resume();
     return Promise.resolve({ ok: false, tooLarge: true });
   }
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const aborted = () => resolve(size > limit ? { ok: false, tooLarge: true } : { ok: false, aborted: true });
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
       else if (size > DRAIN_LIMIT_BYTES) req.destroy();
     });
     req.on("end", () => resolve(size > limit ? { ok: false, tooLarge: true } : { ok: true, body: Buffer.concat(chunks).toString("utf8") }));
-    req.on("close", () => {
-      if (size > limit) resolve({ ok: false, tooLarge: true });
-    });
-    req.on("error", reject);
+    // After `end` these resolve nothing (the promise is settled); before it, the body is cut short.
+    req.on("close", aborted);
+    // node reports an aborted body as an error (ECONNRESET, "aborted"), then `close`.
+    req.on("error", aborted);
   });
 }
 

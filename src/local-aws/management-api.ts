@@ -40,6 +40,8 @@ export async function startLocalManagementApi(options: {
   const manage = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const read = await readBody(req, MAX_MESSAGE_BYTES);
+      // A caller that went away mid-body is answered nothing.
+      if ("aborted" in read) return;
       const body = read.ok ? read.body : null;
       // The path alone (this API takes no query), without parsing a URL for every push.
       const path = (req.url ?? "/").split("?", 1)[0]!;

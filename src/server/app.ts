@@ -1,5 +1,6 @@
 import { randomBytes as cryptoRandomBytes, randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { CORS_HEADERS, preflightResponse } from "../api/cors.js";
 import { graphqlTransportError, restError, toPublicError } from "../api/errors.js";
@@ -17,6 +18,7 @@ import { DEFAULT_CACHE_MATCHES, MatchCache } from "../service/match-cache.js";
 import { createService, type TabulaService } from "../api/service.js";
 import type { EmbeddedStore } from "../store/dynamo/embedded-store.js";
 import { attachDirectSubscriptions } from "./live-direct.js";
+import type { SubscriptionCaps } from "../api/subscription-caps.js";
 import { type GatewayMode, isGatewayMode, LAMBDA_NEEDS_EMBEDDED_STORE } from "./gateway-mode.js";
 import { type LocalWebSocketApi, startLocalWebSocketApi } from "../local-aws/websocket-api.js";
 import { type LocalStream, startLocalStream } from "../local-aws/stream.js";
@@ -77,6 +79,8 @@ export interface ServerOptions {
    * unlimited, as tests and benchmarks run; `npm start` sets DEFAULT_RATE_LIMITS unless told not to.
    */
   readonly rateLimits?: RateLimits | undefined;
+  /** Live subscriptions allowed per WebSocket connection and per client address (default SUBSCRIPTION_CAPS, docs/api.md). */
+  readonly subscriptionCaps?: SubscriptionCaps | undefined;
   /** In `lambda` mode: the fan-out and the poster, for the bench to run earlier ones (default: today's). */
   readonly lambdaPath?: {
     readonly fanOut?: LiveHandlerDeps["fanOut"];
@@ -197,6 +201,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // SSE holds its response open, so it is served here rather than by the buffered REST router.
     const streamSse = (request: HttpRequest, res: ServerResponse) => serveLiveSse(request, res, { service, signal: hub, logger });
     const httpServer = createServer(HTTP_TIMEOUTS, (req, res) => void handle(req, res, dispatch, streamSse, logger));
+    httpServer.on("clientError", answerClientError);
     await new Promise<void>((resolve, reject) => {
       httpServer.once("error", reject);
       httpServer.listen(options.port ?? 4000, options.host ?? "127.0.0.1", () => {
@@ -225,13 +230,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         post,
         logger,
         rateLimiter,
+        subscriptionCaps: options.subscriptionCaps,
         fanOut: options.lambdaPath?.fanOut,
       });
       const feeder = startLocalStream({ embedded, tableName, handler: (batch) => handlers.stream(batch), logger, region: options.region });
       localStream = feeder;
       cleanups.push(() => feeder.close());
     } else {
-      const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, signal: hub, logger, rateLimiter });
+      const live = attachDirectSubscriptions({ httpServer, path: "/graphql", service, signal: hub, logger, rateLimiter, subscriptionCaps: options.subscriptionCaps });
       cleanups.push(() => live.close());
     }
     const deadlines = startDeadlineTimer(() => service.finishOverdue(), options.deadlineSweepMs ?? DEADLINE_SWEEP_MS, logger);
@@ -271,7 +277,8 @@ async function handle(
   res.setHeader("x-request-id", requestId);
   const path = (req.url ?? "/").split("?")[0] as string;
   const isGraphql = path === "/graphql";
-  let status = 500;
+  /** null: the client went away before it could be answered. */
+  let status: number | null = 500;
   let request: HttpRequest | undefined;
   try {
     if (req.method === "OPTIONS") {
@@ -282,6 +289,12 @@ async function handle(
       return;
     }
     const read = await readBody(req, BODY_LIMIT_BYTES);
+    if ("aborted" in read) {
+      // The client went away mid-body: nothing is answered to the dead socket, and it is no
+      // error of the server's (anyone can do it, so it must not fill the log either).
+      status = null;
+      return;
+    }
     let response: HttpResponse;
     if (!read.ok) {
       response = isGraphql ? graphqlTransportError(bodyTooLarge()) : restError(bodyTooLarge());
@@ -305,12 +318,29 @@ async function handle(
     if (logger.isEnabled("info")) {
       const method = req.method ?? "GET";
       const fields = isGraphql ? (request ? graphqlRequestFields(request) : NO_OPERATION) : restRequestFields({ method, path });
-      logger.info(`${method} ${req.url} ${status}`, { requestId, method, path, status, ...fields, latencyMs: elapsedMs(started) });
+      const outcome = status === null ? "client went away" : String(status);
+      logger.info(`${method} ${req.url} ${outcome}`, { requestId, method, path, status, ...(status === null ? { aborted: true } : {}), ...fields, latencyMs: elapsedMs(started) });
     }
   }
 }
 
 const NO_OPERATION: RequestFields = { operation: null };
+
+/** What node reports when the client ended or reset its connection mid-request. */
+const CLIENT_WENT_AWAY = new Set(["ECONNRESET", "HPE_INVALID_EOF_STATE", "EPIPE"]);
+
+/**
+ * node's own answer to a request it cannot parse (400; 408 past `headersTimeout`; 431 for
+ * headers too large), except to a client that went away mid-request: its socket is closed and
+ * nothing is written to it (the request's line says `client went away`).
+ */
+function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  // As node's own handler: nothing is written into a response already under way either.
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (CLIENT_WENT_AWAY.has(error.code ?? "") || !socket.writable || answering?.headersSent) return void socket.destroy();
+  const status = error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : error.code === "HPE_HEADER_OVERFLOW" ? 431 : 400;
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
+}
 
 async function health(request: HttpRequest, local: LocalStore, logger: Logger): Promise<HttpResponse> {
   if (request.method !== "GET" && request.method !== "HEAD") {

@@ -11,7 +11,9 @@ import { MAX_MESSAGE_BYTES, SUBPROTOCOL } from "../realtime/protocol.js";
 import { credentialOfConnectionParams } from "../realtime/connection-token.js";
 import { type CommitSignal, MatchUpdateStream } from "../realtime/match-updates.js";
 import type { TabulaService } from "../api/service.js";
+import { SUBSCRIPTION_CAPS, type SubscriptionCaps, tooManySubscriptions } from "../api/subscription-caps.js";
 import { closeReason } from "./close-reason.js";
+import { type CountedConnection, SubscriptionCount } from "./subscription-count.js";
 import { sendCorked } from "./corked-send.js";
 
 /** A connection that answers no ping for this long is dropped (graphql-ws's own default). */
@@ -43,6 +45,8 @@ export interface DirectLiveOptions {
   readonly signal: CommitSignal;
   readonly logger: Logger;
   readonly rateLimiter?: RateLimiter | undefined;
+  /** Live subscriptions allowed per connection and per client address (default SUBSCRIPTION_CAPS). */
+  readonly subscriptionCaps?: SubscriptionCaps | undefined;
 }
 
 /**
@@ -71,6 +75,7 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
   const schema: GraphQLSchema = executableSchema();
   const formatError = createFormatError(options.logger);
   const operations = { schema, service: options.service, formatError, rateLimiter: options.rateLimiter };
+  const count = new SubscriptionCount(options.subscriptionCaps ?? SUBSCRIPTION_CAPS);
   const format = (errors: readonly GraphQLError[]) => errors.map((e) => (e instanceof FormattedError ? e.formatted : formatError(e.toJSON(), e)));
   const wss = new WebSocketServer({
     server: options.httpServer,
@@ -81,7 +86,7 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
   });
 
   // The connection keeps its token's credential (the hash), as the API Gateway path stores it.
-  const server = makeServer<Record<string, unknown> | undefined, { ip: string | undefined; credential: SocketCaller["credential"] }>({
+  const server = makeServer<Record<string, unknown> | undefined, { ip: string | undefined; credential: SocketCaller["credential"]; counted: CountedConnection }>({
     schema,
     onConnect(ctx) {
       try {
@@ -91,7 +96,7 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
         return false; // graphql-ws closes with 4403 Forbidden
       }
     },
-    async onSubscribe(ctx, _id, payload) {
+    async onSubscribe(ctx, id, payload) {
       const parsed = parseLiveDocument(schema, payload);
       if (parsed.errors) return parsed.errors;
       const { document } = parsed;
@@ -100,6 +105,10 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
         if ("refused" in answer) return answer.refused.map((e) => new FormattedError(e));
         return { schema, document, operationName: payload.operationName ?? undefined, rootValue: new Answered(answer.result) };
       }
+      // Over a cap, this subscription alone is refused (an `error` message for its id).
+      ctx.extra.counted.context ??= ctx;
+      const admitted = count.admit(ctx.extra.ip, ctx.extra.counted, id);
+      if (!admitted.ok) return [new FormattedError(tooManySubscriptions(admitted.scope, admitted.limit))];
       const { service, signal } = options;
       const contextValue: LiveContext = {
         service,
@@ -131,6 +140,8 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
       alive = false;
       socket.ping();
     }, KEEP_ALIVE_MS);
+    const counted: CountedConnection = { live: new Set() };
+    const uncount = count.connect(request.socket.remoteAddress, counted);
     const closed = server.opened(
       {
         protocol: socket.protocol,
@@ -149,10 +160,11 @@ export function attachDirectSubscriptions(options: DirectLiveOptions): { wss: We
             }
           }),
       },
-      { ip: request.socket.remoteAddress, credential: null },
+      { ip: request.socket.remoteAddress, credential: null, counted },
     );
     socket.once("close", (code, reason) => {
       clearInterval(keepAlive);
+      uncount();
       void closed(code, String(reason));
     });
   });

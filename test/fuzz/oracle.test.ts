@@ -6,6 +6,7 @@ import type { CommandClaim, Exchange } from "./exchange.js";
 import { allowedGraphqlCodes, allowedRestCodes, restStatusFits, restTargetOf } from "./expected-codes.js";
 import type { ObservedCommit } from "./observed-commits.js";
 import { tooLargeVersion } from "./push-checks.js";
+import { answeredIds } from "./ws-traffic.js";
 import { leakedSecrets } from "./secret-scan.js";
 import { World } from "./world.js";
 
@@ -91,5 +92,17 @@ describe("the live-update check", () => {
     expect(tooLargeVersion(tooLarge({ code: "PAYLOAD_TOO_LARGE", limit: 131072 }))).toBeNull(); // an answer, not an update
     expect(tooLargeVersion(tooLarge({ code: "FORBIDDEN", version: 45 }))).toBeNull();
     expect(tooLargeVersion({ data: { matchUpdated: { version: 45 } } })).toBeNull();
+  });
+});
+
+describe("a WebSocket session's answers", () => {
+  it("an error under the protocol id answers the commands whose id the server cannot name, and only those", () => {
+    const pending = ["s1", "", "x".repeat(129), "x".repeat(128)];
+    expect(answeredIds({ type: "error", id: "protocol" }, pending)).toEqual(["protocol", "", "x".repeat(129)]);
+    expect(answeredIds({ type: "next", id: "s1" }, pending)).toEqual(["s1"]);
+    expect(answeredIds({ type: "complete", id: "s1" }, pending)).toEqual(["s1"]);
+    expect(answeredIds({ type: "connection_ack" }, pending)).toEqual([]);
+    expect(answeredIds({ type: "pong", id: "s1" }, pending)).toEqual([]);
+    expect(answeredIds(undefined, pending)).toEqual([]);
   });
 });

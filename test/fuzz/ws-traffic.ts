@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import WebSocket from "ws";
+import { PROTOCOL_ERROR_ID } from "../../src/realtime/aws/gateway-routes.js";
 import { allowedGraphqlCodes } from "./expected-codes.js";
 import { codeFindings, createdIn, graphqlCodes, matchViewsIn, parseJson } from "./answer-checks.js";
 import type { CommandClaim, Exchange, Finding } from "./exchange.js";
@@ -89,6 +90,19 @@ function initPayload(init: Extract<InitPayload, { kind: "auth" }>, world: Target
   }
 }
 
+/**
+ * The ids of sent commands a server frame answers: a `next`, `error` or `complete` answers its
+ * own id; an `error` under PROTOCOL_ERROR_ID (how the API Gateway path, which cannot close with a
+ * code, refuses a frame without a usable id) answers every pending id the server cannot name
+ * (empty, or over 128 characters): waiting for an answer under that id would only run the
+ * session to its deadline (graphql-ws, on the direct path, closes with 4400 instead).
+ */
+export function answeredIds(message: { type?: unknown; id?: unknown } | undefined, pending: Iterable<string>): string[] {
+  if (typeof message?.id !== "string" || !["next", "error", "complete"].includes(message.type as string)) return [];
+  if (message.type === "error" && message.id === PROTOCOL_ERROR_ID) return [message.id, ...[...pending].filter((id) => id.length === 0 || id.length > 128)];
+  return [message.id];
+}
+
 /** A document that carries a command: its answer says whether the command was carried out. */
 const commands = (doc: BuiltDocument) => doc.roots.some((r) => r.claim !== null);
 
@@ -132,6 +146,8 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
   const findings: Finding[] = [];
   const url = `ws://127.0.0.1:${target.port}${intent.path}`;
 
+  /** Set when the session terminates a socket still open: the close that follows (1006) is of the client's making. */
+  let terminated = false;
   const socket = new WebSocket(url, [...intent.protocols], { perMessageDeflate: false, handshakeTimeout: 3_000, maxPayload: 64 * 1024 * 1024 });
   const sendText = (text: string) => {
     sent.push(text);
@@ -162,6 +178,8 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
       done();
     });
     socket.on("close", (code, reason) => {
+      // The session's own end (it terminates a socket still open) is not the server's close.
+      if (terminated) return;
       outcomes.push(`close ${code}`);
       if (code === 1011 || code === 4500) findings.push({ kind: "INTERNAL_SERVER_ERROR", detail: `the server closed the WebSocket with ${code} ${reason.toString()}` });
       done();
@@ -172,7 +190,7 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
       frames.push(text);
       const message = parseJson(text) as { type?: unknown; id?: unknown } | undefined;
       if (message?.type === "connection_ack") acked?.();
-      if (typeof message?.id === "string" && ["next", "error", "complete"].includes(message.type as string)) unanswered.delete(message.id);
+      for (const id of answeredIds(message, unanswered)) unanswered.delete(id);
       listen();
     });
     socket.on("open", async () => {
@@ -229,7 +247,10 @@ export async function runWs(intent: WsIntent, target: Target): Promise<Exchange>
       listen();
     });
   });
-  if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) socket.terminate();
+  if (socket.readyState === WebSocket.OPEN || socket.readyState === WebSocket.CONNECTING) {
+    terminated = true;
+    socket.terminate();
+  }
   // A command the session ended on may still be running in the server: its write belongs to this session.
   if (unanswered.size > 0) await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
   const answered = sessionAnswers(frames, sentDocs, token);

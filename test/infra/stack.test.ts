@@ -168,7 +168,7 @@ describe("least privilege", () => {
     graphql: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"],
     rest: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"],
     "ws-connect": ["dynamodb:UpdateItem"],
-    "ws-disconnect": ["dynamodb:DeleteItem", "dynamodb:GetItem"],
+    "ws-disconnect": ["dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:UpdateItem"],
     "ws-default": ["dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query", "dynamodb:UpdateItem"],
     "stream-fanout": ["dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:Query", "dynamodb:UpdateItem"],
     "stream-index": ["dynamodb:PutItem"],

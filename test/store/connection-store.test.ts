@@ -55,7 +55,7 @@ const sub = (overrides: Partial<SubscriptionRecord> = {}): SubscriptionRecord =>
 describe("ConnectionStore", () => {
   it("open is an upsert that keeps the first connectedAt; initialize works once, before or after open", async () => {
     await connections.open("c1=");
-    expect(await connections.get("c1=")).toEqual({ connectionId: "c1=", initialized: false, credential: null, subscriptions: [] });
+    expect(await connections.get("c1=")).toEqual({ connectionId: "c1=", initialized: false, credential: null, subscriptions: [], address: null });
     const first = await item("CONN#c1=", "CONN");
     expect(first).toMatchObject({ connectedAt: "2026-11-30T12:00:00.000Z", expiresAt: now / 1000 + CONNECTION_TTL_SECONDS });
 
@@ -71,16 +71,16 @@ describe("ConnectionStore", () => {
     // connection_init handled before $connect stored the connection: both orders end the same.
     expect(await connections.initialize("c2=", null)).toBe(true);
     await connections.open("c2=");
-    expect(await connections.get("c2=")).toEqual({ connectionId: "c2=", initialized: true, credential: null, subscriptions: [] });
+    expect(await connections.get("c2=")).toEqual({ connectionId: "c2=", initialized: true, credential: null, subscriptions: [], address: null });
     expect(await item("CONN#c2=", "CONN")).toMatchObject({ connectedAt: expect.any(String), expiresAt: expect.any(Number) });
   });
 
   it("subscribe stores the subscription in its match's partition; a second one with the same id is refused", async () => {
     await connections.open("c1=");
-    expect(await connections.subscribe(sub())).toBe(true);
-    expect(await connections.subscribe(sub({ matchId: "m2" }))).toBe(false);
-    expect(await connections.subscribe(sub({ subscriptionId: "s2", matchId: "m2", seat: null, lastSent: 4, variables: { a: 1 }, operationName: "Op" }))).toBe(true);
-    expect(await connections.subscribe(sub({ connectionId: "c9=" }))).toBe(true);
+    expect(await connections.subscribe(sub())).toBe("stored");
+    expect(await connections.subscribe(sub({ matchId: "m2" }))).toBe("duplicate");
+    expect(await connections.subscribe(sub({ subscriptionId: "s2", matchId: "m2", seat: null, lastSent: 4, variables: { a: 1 }, operationName: "Op" }))).toBe("stored");
+    expect(await connections.subscribe(sub({ connectionId: "c9=" }))).toBe("stored");
 
     expect([...((await connections.get("c1="))?.subscriptions ?? [])].sort()).toEqual(["m1#s1", "m2#s2"]);
     expect(await subscribersOf("m1")).toEqual([sub(), sub({ connectionId: "c9=" })]);
@@ -101,7 +101,7 @@ describe("ConnectionStore", () => {
     expect((await connections.get("c1="))?.subscriptions).toEqual(["m2#s2"]);
     expect(await subscribersOf("m1")).toEqual([sub({ connectionId: "c2=" })]);
     // The id is free again.
-    expect(await connections.subscribe(sub({ matchId: "m2" }))).toBe(true);
+    expect(await connections.subscribe(sub({ matchId: "m2" }))).toBe("stored");
 
     // The server ending one, knowing its match; never bringing back a closed connection.
     await connections.unsubscribe("c2=", "s1", "m1");
@@ -120,15 +120,47 @@ describe("ConnectionStore", () => {
   it("claims a subscription id atomically: of concurrent subscribes with one id, exactly one wins", async () => {
     await connections.open("c1=");
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => connections.subscribe(sub({ matchId: `m${i}` }))));
-    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(results.filter((r) => r === "stored")).toHaveLength(1);
     expect((await allKeys()).filter((k) => k.includes("SUB#"))).toHaveLength(1);
+  });
+
+  it("caps the subscriptions of a connection and of an address (over all its connections); ending them gives the places back", async () => {
+    const limits = { connection: 2, address: 3 };
+    await connections.open("c1=", "203.0.113.7");
+    await connections.open("c2=", "203.0.113.7");
+    await connections.open("c3=", "198.51.100.1");
+    const on = (connectionId: string, subscriptionId: string) => connections.subscribe(sub({ connectionId, subscriptionId }), undefined, limits, "203.0.113.7");
+    expect(await on("c1=", "a")).toBe("stored");
+    expect(await on("c1=", "a")).toBe("duplicate");
+    expect(await on("c1=", "b")).toBe("stored");
+    expect(await on("c1=", "c")).toBe("connection");
+    expect(await on("c2=", "a")).toBe("stored");
+    expect(await on("c2=", "b")).toBe("address");
+    expect((await item("ADDR#203.0.113.7", "ADDR"))?.subs).toBe(3);
+    // Another address is counted apart.
+    expect(await connections.subscribe(sub({ connectionId: "c3=" }), undefined, limits, "198.51.100.1")).toBe("stored");
+    // Ended by the client, or with its connection: the places are free again.
+    await connections.unsubscribe("c1=", "a");
+    await connections.unsubscribe("c1=", "a"); // twice gives back one
+    expect((await item("ADDR#203.0.113.7", "ADDR"))?.subs).toBe(2);
+    expect(await on("c2=", "b")).toBe("stored");
+    // Both full: the address's count is taken first (gateway-routes.ts asks the connection's before).
+    expect(await on("c2=", "c")).toBe("address");
+    await connections.close("c2=");
+    expect((await item("ADDR#203.0.113.7", "ADDR"))?.subs).toBe(1);
+    expect(await on("c1=", "a")).toBe("stored");
+    // A count nobody touched for as long as a connection lives is of connections all gone.
+    now += (CONNECTION_TTL_SECONDS + 1) * 1000;
+    await connections.open("c4=", "203.0.113.7");
+    for (const id of ["x", "y", "z"]) expect(await connections.subscribe(sub({ connectionId: "c4=", subscriptionId: id }), undefined, { connection: 5, address: 3 }, "203.0.113.7")).toBe("stored");
+    expect(await connections.subscribe(sub({ connectionId: "c4=", subscriptionId: "w" }), undefined, { connection: 5, address: 3 }, "203.0.113.7")).toBe("address");
   });
 
   it("subscription ids may contain '#' (the protocol allows any string): each one is its own", async () => {
     await connections.open("c1=");
-    expect(await connections.subscribe(sub({ subscriptionId: "a#1" }))).toBe(true);
-    expect(await connections.subscribe(sub({ subscriptionId: "1" }))).toBe(true);
-    expect(await connections.subscribe(sub({ subscriptionId: "#", matchId: "m2" }))).toBe(true);
+    expect(await connections.subscribe(sub({ subscriptionId: "a#1" }))).toBe("stored");
+    expect(await connections.subscribe(sub({ subscriptionId: "1" }))).toBe("stored");
+    expect(await connections.subscribe(sub({ subscriptionId: "#", matchId: "m2" }))).toBe("stored");
     await connections.unsubscribe("c1=", "1");
     expect((await subscribersOf("m1")).map((s) => s.subscriptionId)).toEqual(["a#1"]);
     await connections.close("c1=");

@@ -191,7 +191,7 @@ export const matchUpdated = defineOperation({
     matchId: MatchId.check(z.describe("The match to watch.")),
     afterVersion: z.nullish(Version.check(z.describe("The last version the client already has; 0 or absent = from the start of the log."))),
   }),
-  errors: READ,
+  errors: [...READ, "TOO_MANY_SUBSCRIPTIONS"],
   answers: "transport",
   graphql: { field: "Subscription.matchUpdated", returns: "MatchUpdate!" },
 });

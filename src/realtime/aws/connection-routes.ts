@@ -1,3 +1,4 @@
+import { addressKey } from "../../api/address-key.js";
 import { header } from "../../api/http.js";
 import type { ConnectionStore } from "../../store/dynamo/connection-store.js";
 import { SUBPROTOCOL } from "../subprotocol.js";
@@ -30,7 +31,8 @@ interface ConnectionDeps {
 export async function onConnect(deps: ConnectionDeps, event: WebSocketEvent): Promise<WebSocketResult> {
   const offered = (header({ headers: event.headers ?? {} }, "sec-websocket-protocol") ?? "").split(",").map((p) => p.trim());
   if (!offered.includes(SUBPROTOCOL)) return { statusCode: 400, body: `use the ${SUBPROTOCOL} subprotocol` };
-  await deps.connections.open(event.requestContext.connectionId);
+  // The address the caps on subscriptions count the connection under.
+  await deps.connections.open(event.requestContext.connectionId, addressKey(event.requestContext.identity?.sourceIp));
   return { statusCode: 200, headers: { "Sec-WebSocket-Protocol": SUBPROTOCOL } };
 }
 

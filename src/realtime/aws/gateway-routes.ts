@@ -5,8 +5,9 @@ import type { LiveContext, LiveRequest } from "../../api/graphql/executable-sche
 import { parseLiveDocument } from "../../api/graphql/executable-schema.js";
 import type { RateLimiter } from "../../api/rate-limit.js";
 import type { TabulaService } from "../../api/service.js";
+import { SUBSCRIPTION_CAPS, type SubscriptionCaps, tooManySubscriptions } from "../../api/subscription-caps.js";
 import type { EventStore } from "../../store/event-store.js";
-import { type ConnectionRecord, type ConnectionStore, splitRef, type SubscriptionRecord } from "../../store/dynamo/connection-store.js";
+import { type ConnectionRecord, type ConnectionStore, type SubscribeOutcome, splitRef, type SubscriptionRecord } from "../../store/dynamo/connection-store.js";
 import { credentialOfConnectionParams } from "../connection-token.js";
 import { deliver, leaseMsOf } from "./deliver.js";
 import type { DeliveryDeps } from "./delivery-deps.js";
@@ -25,6 +26,8 @@ export interface GatewayDeps extends DeliveryDeps {
   readonly formatError: FormatError;
   /** The local server's limiter (on AWS, API Gateway throttles the routes instead). */
   readonly rateLimiter?: RateLimiter | undefined;
+  /** Live subscriptions allowed per connection and per client address (default SUBSCRIPTION_CAPS). */
+  readonly subscriptionCaps?: SubscriptionCaps | undefined;
 }
 
 /** Id of `error` messages about a frame that had no usable id of its own. */
@@ -93,6 +96,12 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
     return;
   }
   const parsed = parseLiveDocument(deps.schema, payload);
+  const caps = deps.subscriptionCaps ?? SUBSCRIPTION_CAPS;
+  // The connection's own cap first, as the direct path judges (the store checks both again, atomically).
+  if (!parsed.errors && parsed.operation === "subscription" && connection.subscriptions.length >= caps.connection) {
+    await send({ type: "error", id, payload: [tooManySubscriptions("connection", caps.connection)] });
+    return;
+  }
   if (parsed.errors) {
     await send({ type: "error", id, payload: deps.formatErrors({ errors: parsed.errors }).errors ?? [] });
     return;
@@ -102,7 +111,7 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
   // graphql-js runs the field's `subscribe`, which coerces the arguments and, here, stores the
   // subscription instead of opening an in-process stream.
   let record: SubscriptionRecord | null = null;
-  let duplicate = false;
+  let outcome = "stored" as SubscribeOutcome;
   const leaseId = randomUUID();
   const contextValue: LiveContext = {
     service: deps.service,
@@ -119,7 +128,7 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
         seat,
         lastSent: afterVersion,
       };
-      duplicate = !(await deps.connections.subscribe(record, { id: leaseId, ms: leaseMsOf(deps) }));
+      outcome = await deps.connections.subscribe(record, { id: leaseId, ms: leaseMsOf(deps) }, caps, connection.address);
       return emptyStream();
     },
   };
@@ -130,8 +139,13 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
     variableValues: payload.variables ?? undefined,
     operationName: payload.operationName ?? undefined,
   });
-  if (duplicate) {
+  if (outcome === "duplicate") {
     await send(alreadyRunning(id));
+    return;
+  }
+  if (outcome !== "stored") {
+    // Over a cap: this subscription alone is refused, as on the direct path.
+    await send({ type: "error", id, payload: [tooManySubscriptions(outcome, caps[outcome])] });
     return;
   }
   if (!record || !(Symbol.asyncIterator in result)) {

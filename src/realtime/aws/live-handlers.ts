@@ -2,6 +2,7 @@ import type { ExecutionResult, FormattedExecutionResult } from "graphql";
 import { executableSchema } from "../../api/graphql/executable-schema.js";
 import { createFormatError } from "../../api/graphql/format-error.js";
 import type { RateLimiter } from "../../api/rate-limit.js";
+import type { SubscriptionCaps } from "../../api/subscription-caps.js";
 import type { Logger } from "../../logger.js";
 import type { TabulaService } from "../../api/service.js";
 import type { ConnectionStore } from "../../store/dynamo/connection-store.js";
@@ -21,6 +22,8 @@ export interface LiveHandlerDeps {
   readonly logger: Logger;
   /** The local server's rate limiter, for commands sent over a connection; none on AWS. */
   readonly rateLimiter?: RateLimiter | undefined;
+  /** Live subscriptions allowed per connection and per client address (default SUBSCRIPTION_CAPS). */
+  readonly subscriptionCaps?: SubscriptionCaps | undefined;
   /** The stream handler; `bench/suites/live.ts` passes the earlier one as its baseline. */
   readonly fanOut?: (deps: FanOutDeps, batch: StreamBatch) => Promise<BatchResponse>;
 }

@@ -12,6 +12,8 @@ import { matchKey, TABLE_KEYS, TTL_ATTRIBUTE } from "./table.js";
  * - `PK=MATCH#<matchId>, SK=SUB`: the match's mark, only while the stream fan-out needs one: the
  *   version through which it has delivered the match to every subscriber it follows (see
  *   `FanOutView`); read by that same query. It does not expire; the fan-out removes it.
+ * - `PK=ADDR#<address>, SK=ADDR`: how many subscriptions the connections of one client address
+ *   hold (`subs`), for the cap per address; kept only when `$connect` named the address.
  * Every item expires after CONNECTION_TTL_SECONDS (API Gateway's own connection limit). TTL
  * deletion lags by hours, so reads filter out expired items themselves.
  */
@@ -31,7 +33,18 @@ export interface ConnectionRecord {
   /** The token given in `connection_init`, if any, as its hash. */
   readonly credential: StoredCredential | null;
   readonly subscriptions: readonly string[];
+  /** The client address `$connect` gave (as the caps count it), if any. */
+  readonly address: string | null;
 }
+
+/** The most subscriptions one connection, and all the connections of one address, may hold. */
+export interface SubscriptionLimits {
+  readonly connection: number;
+  readonly address: number;
+}
+
+/** What `subscribe` did: stored it, found the id running already, or refused it over a cap. */
+export type SubscribeOutcome = "stored" | "duplicate" | "connection" | "address";
 
 export interface SubscriptionRecord {
   readonly connectionId: string;
@@ -78,6 +91,7 @@ export const splitRef = (ref: string) => {
   const cut = ref.indexOf("#");
   return { matchId: ref.slice(0, cut), subscriptionId: ref.slice(cut + 1) };
 };
+const addrKey = (address: string) => ({ [TABLE_KEYS.partition]: `ADDR#${address}`, [TABLE_KEYS.sort]: "ADDR" });
 /** Sorts before every subscription of the match, so one query reads it with them. */
 const FAN_OUT_SK = "SUB";
 
@@ -97,15 +111,15 @@ export class ConnectionStore {
     return Math.floor(this.nowMs() / 1000);
   }
 
-  /** `$connect`. An upsert: `connection_init` may have been handled first. */
-  async open(connectionId: string): Promise<void> {
+  /** `$connect`, from `address` (the caps' key of the client's address). An upsert: `connection_init` may have been handled first. */
+  async open(connectionId: string, address?: string): Promise<void> {
     await this.doc.send(
       new UpdateCommand({
         TableName: this.tableName,
         Key: connKey(connectionId),
-        UpdateExpression: "SET #exp = :exp, connectedAt = if_not_exists(connectedAt, :now)",
+        UpdateExpression: `SET #exp = :exp, connectedAt = if_not_exists(connectedAt, :now)${address === undefined ? "" : ", addr = :addr"}`,
         ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
-        ExpressionAttributeValues: { ":exp": this.expiresAt(), ":now": new Date(this.nowMs()).toISOString() },
+        ExpressionAttributeValues: { ":exp": this.expiresAt(), ":now": new Date(this.nowMs()).toISOString(), ...(address === undefined ? {} : { ":addr": address }) },
       }),
     );
   }
@@ -145,16 +159,26 @@ export class ConnectionStore {
           ? { hash: Item.tokenHash, playerToken: Item.playerToken === true, playerId: (Item.playerId as string | undefined) ?? null }
           : null,
       subscriptions: Item.subs ? [...(Item.subs as Set<string>)] : [],
+      address: typeof Item.addr === "string" ? Item.addr : null,
     };
   }
 
   /**
-   * Stores a subscription; false if this connection already has one with that id. With a
+   * Stores a subscription: "duplicate" if this connection already has one with that id;
+   * "connection" or "address" (and nothing stored) if it would pass that cap of `limits`. With a
    * lease, it is stored held by it: the caller's catch-up then owns the subscriber from the
    * first moment the fan-out can see it, until `release` hands it over to the stream.
    */
-  async subscribe(record: SubscriptionRecord, lease?: { readonly id: string; readonly ms: number }): Promise<boolean> {
+  async subscribe(
+    record: SubscriptionRecord,
+    lease?: { readonly id: string; readonly ms: number },
+    limits?: SubscriptionLimits,
+    address?: string | null,
+  ): Promise<SubscribeOutcome> {
     const ref = `${record.matchId}#${record.subscriptionId}`;
+    // The address's count is taken first, and given back if the connection refuses.
+    const counted = limits && address ? address : null;
+    if (counted !== null && !(await this.countAddress(counted, limits!.address))) return "address";
     // The id is claimed on the connection item first, atomically: API Gateway may run two
     // `subscribe` messages of one connection at the same time.
     try {
@@ -163,14 +187,22 @@ export class ConnectionStore {
           TableName: this.tableName,
           Key: connKey(record.connectionId),
           UpdateExpression: "ADD subs :ref, subIds :id SET #exp = :exp",
-          ConditionExpression: "NOT contains(subIds, :idValue)",
+          ConditionExpression: `NOT contains(subIds, :idValue)${limits ? " AND (attribute_not_exists(subIds) OR size(subIds) < :max)" : ""}`,
           ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
-          ExpressionAttributeValues: { ":ref": new Set([ref]), ":id": new Set([record.subscriptionId]), ":idValue": record.subscriptionId, ":exp": this.expiresAt() },
+          ExpressionAttributeValues: {
+            ":ref": new Set([ref]),
+            ":id": new Set([record.subscriptionId]),
+            ":idValue": record.subscriptionId,
+            ":exp": this.expiresAt(),
+            ...(limits ? { ":max": limits.connection } : {}),
+          },
         }),
       );
     } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
+      if (!isConditionFailure(error)) throw error;
+      if (counted !== null) await this.countAddress(counted, null);
+      const connection = await this.get(record.connectionId);
+      return connection?.subscriptions.some((s) => splitRef(s).subscriptionId === record.subscriptionId) ? "duplicate" : "connection";
     }
     await this.doc.send(
       new PutCommand({
@@ -183,7 +215,62 @@ export class ConnectionStore {
         },
       }),
     );
-    return true;
+    return "stored";
+  }
+
+  /**
+   * Counts one more subscription for `address` if it has fewer than `max` (false: it has not),
+   * or, with `max` null, `ended` fewer (never below zero). A count nobody touched for
+   * CONNECTION_TTL_SECONDS belongs to connections that are all gone: it starts again from zero.
+   */
+  private async countAddress(address: string, max: number | null, ended = 1): Promise<boolean> {
+    const names = { "#exp": TTL_ATTRIBUTE };
+    const conditional = async (send: () => Promise<unknown>): Promise<boolean> => {
+      try {
+        await send();
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    };
+    if (max === null) {
+      await conditional(() => this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: addrKey(address),
+          UpdateExpression: "ADD subs :minus",
+          ConditionExpression: "#exp > :now AND subs >= :ended",
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ":minus": -ended, ":now": this.live(), ":ended": ended },
+        })),
+      );
+      return true;
+    }
+    const add = () =>
+      conditional(() => this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key: addrKey(address),
+          UpdateExpression: "ADD subs :one SET #exp = :exp",
+          ConditionExpression: "#exp > :now AND subs < :max",
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: { ":one": 1, ":exp": this.expiresAt(), ":now": this.live(), ":max": max },
+        })),
+      );
+    if (await add()) return true;
+    // None yet, or an expired one: this is the first.
+    const first = await conditional(() => this.doc.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { ...addrKey(address), subs: 1, [TTL_ATTRIBUTE]: this.expiresAt() },
+        ConditionExpression: "attribute_not_exists(#pk) OR #exp <= :now",
+        ExpressionAttributeNames: { ...names, "#pk": TABLE_KEYS.partition },
+        ExpressionAttributeValues: { ":now": this.live() },
+      })),
+    );
+    // Another subscription may have written the first count meanwhile.
+    return max > 0 && (first || (await add()));
   }
 
   /**
@@ -201,17 +288,20 @@ export class ConnectionStore {
     }
     await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subKey(matchId!, connectionId, subscriptionId) }));
     try {
-      await this.doc.send(
+      const { Attributes } = await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: connKey(connectionId),
           UpdateExpression: "DELETE subs :ref, subIds :id",
-          // Never recreate a connection that closed meanwhile.
-          ConditionExpression: "attribute_exists(#pk)",
+          // Never recreate a connection that closed meanwhile; only one that held the id gives
+          // its address's count back.
+          ConditionExpression: "attribute_exists(#pk) AND contains(subIds, :idValue)",
           ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition },
-          ExpressionAttributeValues: { ":ref": new Set([ref]), ":id": new Set([subscriptionId]) },
+          ExpressionAttributeValues: { ":ref": new Set([ref]), ":id": new Set([subscriptionId]), ":idValue": subscriptionId },
+          ReturnValues: "ALL_OLD",
         }),
       );
+      if (typeof Attributes?.addr === "string") await this.countAddress(Attributes.addr, null);
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
@@ -225,6 +315,8 @@ export class ConnectionStore {
       await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: subKey(matchId, connectionId, subscriptionId) }));
     }
     await this.doc.send(new DeleteCommand({ TableName: this.tableName, Key: connKey(connectionId) }));
+    const held = Item?.subIds ? (Item.subIds as Set<string>).size : 0;
+    if (typeof Item?.addr === "string" && held > 0) await this.countAddress(Item.addr, null, held);
   }
 
   /** Every live subscription of a match and the fan-out's progress, consistently (a new subscriber is never missed). */
