@@ -70,7 +70,7 @@ export const suite: Suite = {
     const stored = JSON.stringify(log);
     const events = log.length;
     const turns = log.reduce((n, e) => n + (e.type === "MovePlayed" ? ((e.data.notes ?? []) as { type: string }[]).filter((x) => x.type === "turnEnded").length : 0), 0);
-    const actionsPlayed = log.filter((e) => e.type === "MovePlayed" && (e.data.move as { action: string }).action !== "endTurn").length;
+    const actionsPlayed = log.filter((e) => e.type === "MovePlayed" && (e.data.move as { type: string }).type !== "endTurn").length;
     const replayUs = median(() => replay(JSON.parse(stored) as MatchEvent[]), events, 9);
     const parseUs = median(() => JSON.parse(stored), events, 9);
 

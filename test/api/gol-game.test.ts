@@ -68,7 +68,7 @@ describe("gol over HTTP", () => {
     expect((await getMatch(t, id)).state).toEqual(gol.view(final, null));
     expect(match.awaiting).toBe("over");
 
-    const late = await t.rest("POST", `/api/matches/${id}/moves`, { token: created.tokens[0], json: { move: { action: "endTurn" } } });
+    const late = await t.rest("POST", `/api/matches/${id}/moves`, { token: created.tokens[0], json: { move: { type: "endTurn" } } });
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe("MATCH_FINISHED");
   });
@@ -77,14 +77,14 @@ describe("gol over HTTP", () => {
     const created = await createViaRest(t, { ruleset: "gol" });
     const id = created.match.id;
     const before = (await getMatch(t, id)).version;
-    const illegal = await t.rest("POST", `/api/matches/${id}/moves`, { token: created.tokens[0], json: { move: { action: "move", piece: 1, to: { x: 9, y: 9 } } } });
+    const illegal = await t.rest("POST", `/api/matches/${id}/moves`, { token: created.tokens[0], json: { move: { type: "move", piece: 1, to: { x: 9, y: 9 } } } });
     expect(illegal.status).toBe(422);
     expect(illegal.body.error).toMatchObject({ code: "ILLEGAL_MOVE" });
     expect(JSON.stringify(illegal.body.error)).toContain("TOO_FAR");
     const malformed = await t.rest("POST", `/api/matches/${id}/moves`, { token: created.tokens[0], json: { move: { action: "volley", piece: 9 } } });
     expect(malformed.status).toBe(400);
     expect(malformed.body.error.code).toBe("BAD_USER_INPUT");
-    const reply = await t.gql(`mutation($m: ID!, $move: JSON!) { submitMove(matchId: $m, move: $move) { version } }`, { m: id, move: { action: "endTurn" } }, { token: created.tokens[1] });
+    const reply = await t.gql(`mutation($m: ID!, $move: JSON!) { submitMove(matchId: $m, move: $move) { version } }`, { m: id, move: { type: "endTurn" } }, { token: created.tokens[1] });
     expect(reply.errors?.[0]?.extensions.code).toBe("NOT_YOUR_TURN");
     expect((await getMatch(t, id)).version).toBe(before);
   });

@@ -37,7 +37,7 @@ const DOCS: Record<string, Record<string, readonly RegExp[]>> = {
     ],
   },
   "docs/rules/gol.md": {
-    gol: [/^\{"action":"kick","piece":\d+,"to":\{"x":\d+,"y":\d+\}\}$/m, /^\{"action":"endTurn"\} -> /m, /^\{"status":"ACTIVE","toMove":1,"awaiting":"main",/m],
+    gol: [/^\{"type":"kick","piece":\d+,"to":\{"x":\d+,"y":\d+\}\}$/m, /^\{"type":"endTurn"\} -> /m, /^\{"status":"ACTIVE","toMove":1,"awaiting":"main",/m],
   },
 };
 

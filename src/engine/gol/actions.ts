@@ -13,16 +13,16 @@ import type { Note, Pass, Played } from "../ruleset.js";
 
 /** The form the log records: the same fields in a fixed order, coordinates copied. */
 function recorded(move: GolMove): GolMove {
-  switch (move.action) {
+  switch (move.type) {
     case "endTurn":
-      return { action: "endTurn" };
+      return { type: "endTurn" };
     case "move":
-      return { action: "move", piece: move.piece, to: { x: move.to.x, y: move.to.y } };
+      return { type: "move", piece: move.piece, to: { x: move.to.x, y: move.to.y } };
     case "kick":
-      return { action: "kick", piece: move.piece, to: move.to === "goal" ? "goal" : { x: move.to.x, y: move.to.y } };
+      return { type: "kick", piece: move.piece, to: move.to === "goal" ? "goal" : { x: move.to.x, y: move.to.y } };
     case "push":
     case "trip":
-      return { action: move.action, piece: move.piece, target: { side: move.target.side, piece: move.target.piece } };
+      return { type: move.type, piece: move.piece, target: { side: move.target.side, piece: move.target.piece } };
   }
 }
 

@@ -48,7 +48,7 @@ export function scorer(state: GolState): (move: GolMove) => number {
   };
 
   return (move) => {
-    switch (move.action) {
+    switch (move.type) {
       case "endTurn":
         return secondary && made >= state.minSecondary ? 0 : -1000;
       case "kick": {

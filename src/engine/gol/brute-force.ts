@@ -13,12 +13,12 @@ import type { GolState } from "./state.js";
 export function candidates(): GolMove[] {
   const out: GolMove[] = [];
   for (const piece of NUMBERS) {
-    for (let c = 0; c < CELLS; c++) out.push({ action: "move", piece, to: pointOf(c) });
-    for (let c = 0; c < CELLS; c++) out.push({ action: "kick", piece, to: pointOf(c) });
-    out.push({ action: "kick", piece, to: "goal" });
-    for (const kind of ["push", "trip"] as const) for (const side of HOME_AWAY) for (const target of NUMBERS) out.push({ action: kind, piece, target: { side, piece: target } });
+    for (let c = 0; c < CELLS; c++) out.push({ type: "move", piece, to: pointOf(c) });
+    for (let c = 0; c < CELLS; c++) out.push({ type: "kick", piece, to: pointOf(c) });
+    out.push({ type: "kick", piece, to: "goal" });
+    for (const kind of ["push", "trip"] as const) for (const side of HOME_AWAY) for (const target of NUMBERS) out.push({ type: kind, piece, target: { side, piece: target } });
   }
-  out.push({ action: "endTurn" });
+  out.push({ type: "endTurn" });
   return out;
 }
 const ALL = candidates();

@@ -27,14 +27,14 @@ export function judge(state: GolState, seat: number, move: GolMove): Result<Reso
   if (state.turn === null) return refuse("GAME_OVER", "the match is over");
   if (seat !== seatOf(state.turn.side)) return refuse("NOT_YOUR_TURN", `${state.turn.side} (seat ${seatOf(state.turn.side)}) is to move`);
   const ctx = contextOf(state);
-  if (move.action === "endTurn") {
+  if (move.type === "endTurn") {
     const no = endTurnRefusal(ctx);
     return no ? refuse(no[0], no[1]) : ok({ kind: "endTurn" });
   }
-  const no = refusal(ctx, move.piece, move.action);
+  const no = refusal(ctx, move.piece, move.type);
   if (no) return refuse(no[0], no[1]);
   const from = ctx.own[move.piece - 1]!;
-  switch (move.action) {
+  switch (move.type) {
     case "move":
       return judgeMove(ctx, move.piece, from, cellAt(move.to), at(move.to));
     case "kick":
@@ -44,7 +44,7 @@ export function judge(state: GolState, seat: number, move: GolMove): Result<Reso
       const { side, piece } = move.target;
       const cell = state.pieces[side][piece - 1]!;
       if (!adjacent(from, cell)) return refuse("NOT_ADJACENT", `${side} ${piece} is not next to piece ${move.piece}`);
-      if (move.action === "trip") {
+      if (move.type === "trip") {
         if (side === ctx.side) return refuse("NOT_AN_OPPONENT", "a trip is a foul on an opposing piece");
         return ok({ kind: "trip", piece: move.piece, from, target: { side, piece } });
       }

@@ -5,7 +5,7 @@ describe("move (17.1-17.3, 17.6)", () => {
   const open = () => scene({ home: { 7: [5, 9] }, ball: [15, 9] });
 
   it("17.1: a piece moves to any cell within distance 4, in any direction, for one tempo", () => {
-    const targets = legal(open()).filter((m) => m.action === "move" && m.piece === 7);
+    const targets = legal(open()).filter((m) => m.type === "move" && m.piece === 7);
     expect(targets).toHaveLength(80);
     const { state } = act(open(), mv(7, 9, 13));
     expect(at(state, "home", 7)).toEqual({ x: 9, y: 13 });
@@ -18,7 +18,7 @@ describe("move (17.1-17.3, 17.6)", () => {
     const s = scene({ home: { 7: [5, 9], 6: [6, 9] }, away: { 2: [4, 9] }, ball: [15, 9] });
     refused(s, mv(7, 6, 9), "CELL_OCCUPIED");
     refused(s, mv(7, 4, 9), "CELL_OCCUPIED");
-    expect(legal(s).filter((m) => m.action === "move" && m.piece === 7)).toHaveLength(78);
+    expect(legal(s).filter((m) => m.type === "move" && m.piece === 7)).toHaveLength(78);
   });
 
   it("17.3, 17.6: never onto the ball except to kick it", () => {
@@ -46,7 +46,7 @@ describe("kick (17.30: two tempos)", () => {
     refused(s(), kick(9, [17, 9]), "TOO_FAR");
     refused(s(), kick(9, [12, 9]), "BALL_CELL");
     // 81 cells within 4 of the ball, less its own and away 5's; the kicker's own cell counts.
-    expect(legal(s()).filter((m) => m.action === "kick" && m.piece === 9)).toHaveLength(79);
+    expect(legal(s()).filter((m) => m.type === "kick" && m.piece === 9)).toHaveLength(79);
   });
 
   it("17.1: only a piece within 4 of the ball kicks", () => {
@@ -56,7 +56,7 @@ describe("kick (17.30: two tempos)", () => {
 
   it("ruling: a kick into the goal is one action per kicker, legal when a goal cell is within 4 of the ball; it scores", () => {
     const near = scene({ home: { 9: [18, 9], 10: [19, 12] }, ball: [21, 9] });
-    const goals = legal(near).filter((m) => m.action === "kick" && m.to === "goal");
+    const goals = legal(near).filter((m) => m.type === "kick" && m.to === "goal");
     expect(goals).toEqual([kick(9, "goal"), kick(10, "goal")]);
     const { state, notes } = act(near, kick(9, "goal"));
     expect(state.score).toEqual({ home: 1, away: 0 });
@@ -88,7 +88,7 @@ describe("push (17.30; ruling: either side's piece, main part only)", () => {
     refused(scene({ home: { 6: [8, 9] }, away: { 3: [9, 9] }, ball: [10, 9] }), push(6, "away", 3), "PUSH_BLOCKED");
     refused(s(), push(6, "away", 4), "NOT_ADJACENT");
     refused(s(), push(6, "home", 6), "NOT_ADJACENT");
-    expect(legal(s()).filter((m) => m.action === "push" && m.piece === 6)).toEqual([push(6, "away", 3), push(6, "home", 7)]);
+    expect(legal(s()).filter((m) => m.type === "push" && m.piece === 6)).toEqual([push(6, "away", 3), push(6, "home", 7)]);
   });
 });
 
@@ -128,10 +128,10 @@ describe("trip (17.30: a foul, two tempos)", () => {
 describe("the ball stays on the field (ruling)", () => {
   it("ruling: the ball never leaves the field except into a goal: no kick lands off it, so no set piece arises", () => {
     const corner = scene({ home: { 9: [21, 2] }, ball: [23, 0] });
-    const kicks = legal(corner).filter((m) => m.action === "kick");
+    const kicks = legal(corner).filter((m) => m.type === "kick");
     // x 19..23, y 0..4 less the ball's cell; no goal cell within 4 of (23, 0).
     expect(kicks).toHaveLength(24);
-    expect(kicks.every((m) => m.action === "kick" && m.to !== "goal" && m.to.x <= 23 && m.to.y <= 18)).toBe(true);
+    expect(kicks.every((m) => m.type === "kick" && m.to !== "goal" && m.to.x <= 23 && m.to.y <= 18)).toBe(true);
     expect(rules.moveSchema.safeParse(kick(9, [24, 0])).success).toBe(false);
     expect(rules.moveSchema.safeParse(kick(9, [23, -1])).success).toBe(false);
   });

@@ -11,7 +11,7 @@ const quiet = (s: ReturnType<typeof start>) => {
   const side = s.turn!.side;
   while (current.turn?.side === side && current.turnsInHalf === s.turnsInHalf) {
     const moves = legal(current);
-    const played = act(current, moves.find((m) => m.action === "endTurn") ?? moves.find((m) => m.action === "move")!);
+    const played = act(current, moves.find((m) => m.type === "endTurn") ?? moves.find((m) => m.type === "move")!);
     current = played.state;
     notes.push(...played.notes);
   }

@@ -60,7 +60,7 @@ describe("tackles (17.13, 17.23, 17.5)", () => {
   it("17.5 and ruling: a counter-kick (attacking pieces touch the ball) needs a tackler numbered at least the highest of them", () => {
     const weak = defending({ 7: [13, 9] }, { 9: [11, 9], 5: [11, 10] });
     refused(weak, kick(7, [16, 9]), "COUNTER_KICK_TOO_WEAK");
-    expect(legal(weak).some((m) => m.action === "kick")).toBe(false);
+    expect(legal(weak).some((m) => m.type === "kick")).toBe(false);
     const equal = defending({ 9: [13, 9] }, { 9: [11, 9], 5: [11, 10] });
     expect(act(equal, kick(9, [16, 9])).notes[0]).toEqual({ type: "tackle", side: "away", piece: 9, counterKick: true });
     expect(isLegal(defending({ 10: [13, 9] }, { 9: [11, 9] }), kick(10, [16, 9]))).toBe(true);

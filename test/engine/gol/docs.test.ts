@@ -13,9 +13,9 @@ const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => JSON.pars
 
 describe("the rules reference (docs/rules/gol.md)", () => {
   it("every action JSON example is accepted by moveSchema, every options example by optionsSchema", () => {
-    const actions = blocks.filter((b) => "action" in b);
-    const options = blocks.filter((b) => !("action" in b));
-    expect(actions.map((a) => a.action).sort()).toEqual(["endTurn", "kick", "kick", "move", "push", "trip"]);
+    const actions = blocks.filter((b) => "type" in b);
+    const options = blocks.filter((b) => !("type" in b));
+    expect(actions.map((a) => a.type).sort()).toEqual(["endTurn", "kick", "kick", "move", "push", "trip"]);
     for (const a of actions) expect(moveSchema.safeParse(a).success, JSON.stringify(a)).toBe(true);
     expect(options.length).toBeGreaterThanOrEqual(2);
     for (const o of options) expect(optionsSchema.safeParse(o).success, JSON.stringify(o)).toBe(true);
@@ -23,12 +23,12 @@ describe("the rules reference (docs/rules/gol.md)", () => {
 
   it("the action examples are played as written where they are legal, and recorded unchanged", () => {
     const s = scene({ home: { 7: [5, 9], 11: [12, 9], 6: [7, 9], 9: [20, 10] }, away: { 8: [8, 9] }, ball: [13, 9] });
-    const kickoff = blocks.find((b) => b.action === "kick" && typeof b.to === "object")!;
+    const kickoff = blocks.find((b) => b.type === "kick" && typeof b.to === "object")!;
     const played = play(s, seat(s), kickoff as never);
     expect(played.ok && played.value.move).toEqual(kickoff);
-    expect(legal(s)).toContainEqual(blocks.find((b) => b.action === "move"));
-    expect(legal(s)).toContainEqual(blocks.find((b) => b.action === "push"));
-    expect(legal(s)).toContainEqual(blocks.find((b) => b.action === "trip"));
+    expect(legal(s)).toContainEqual(blocks.find((b) => b.type === "move"));
+    expect(legal(s)).toContainEqual(blocks.find((b) => b.type === "push"));
+    expect(legal(s)).toContainEqual(blocks.find((b) => b.type === "trip"));
   });
 
   it("lists every refusal reason, every awaiting value and every note", () => {

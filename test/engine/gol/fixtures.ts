@@ -116,11 +116,11 @@ export function refused(state: GolState, move: GolMove, reason: string, atSeat =
 export const legal = (state: GolState): GolMove[] => legalMoves(state, seat(state));
 export const isLegal = (state: GolState, move: GolMove): boolean => legal(state).some((m) => JSON.stringify(m) === JSON.stringify(move));
 
-export const mv = (piece: number, x: number, y: number): GolMove => ({ action: "move", piece, to: { x, y } });
-export const kick = (piece: number, to: readonly [number, number] | "goal"): GolMove => ({ action: "kick", piece, to: to === "goal" ? "goal" : { x: to[0], y: to[1] } });
-export const push = (piece: number, side: HomeAway, target: number): GolMove => ({ action: "push", piece, target: { side, piece: target } });
-export const trip = (piece: number, side: HomeAway, target: number): GolMove => ({ action: "trip", piece, target: { side, piece: target } });
-export const END: GolMove = { action: "endTurn" };
+export const mv = (piece: number, x: number, y: number): GolMove => ({ type: "move", piece, to: { x, y } });
+export const kick = (piece: number, to: readonly [number, number] | "goal"): GolMove => ({ type: "kick", piece, to: to === "goal" ? "goal" : { x: to[0], y: to[1] } });
+export const push = (piece: number, side: HomeAway, target: number): GolMove => ({ type: "push", piece, target: { side, piece: target } });
+export const trip = (piece: number, side: HomeAway, target: number): GolMove => ({ type: "trip", piece, target: { side, piece: target } });
+export const END: GolMove = { type: "endTurn" };
 
 export const at = (state: GolState, side: HomeAway, n: number): Point => {
   const c = state.pieces[side][n - 1]!;
@@ -131,7 +131,7 @@ export const ballAt = (state: GolState): Point => ({ x: state.ball % 24, y: Math
 /** Counts legal actions by kind. */
 export function countByKind(moves: readonly GolMove[]): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const m of moves) out[m.action] = (out[m.action] ?? 0) + 1;
+  for (const m of moves) out[m.type] = (out[m.type] ?? 0) + 1;
   return out;
 }
 

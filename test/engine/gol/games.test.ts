@@ -14,7 +14,7 @@ import { rules } from "./fixtures.js";
 const randomChooser = (seed: number): Chooser => {
   const random = prng(seed);
   return (_state, _seat, moves) => {
-    const end = moves.find((m) => (m as { action: string }).action === "endTurn");
+    const end = moves.find((m) => (m as { type: string }).type === "endTurn");
     if (end && random() < 0.5) return end;
     return moves[Math.floor(random() * moves.length)]!;
   };

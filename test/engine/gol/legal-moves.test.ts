@@ -66,11 +66,11 @@ describe("legal actions, counted by hand", () => {
 
   it("the kickoff: every home piece may move; those within 4 of the ball may kick; no endTurn", () => {
     const moves = legal(start());
-    const kickers = [...new Set(moves.filter((m) => m.action === "kick").map((m) => (m as { piece: number }).piece))].sort((a, b) => a - b);
+    const kickers = [...new Set(moves.filter((m) => m.type === "kick").map((m) => (m as { piece: number }).piece))].sort((a, b) => a - b);
     // Within 4 of (11, 9): 6 (7, 5), 7 (7, 9), 8 (7, 13) and 11 (10, 9); 9 and 10 are 5 rows off.
     expect(kickers).toEqual([6, 7, 8, 11]);
-    expect(moves.some((m) => m.action === "endTurn")).toBe(false);
-    expect(moves.every((m) => m.action !== "push" && m.action !== "trip")).toBe(true);
+    expect(moves.some((m) => m.type === "endTurn")).toBe(false);
+    expect(moves.every((m) => m.type !== "push" && m.type !== "trip")).toBe(true);
   });
 
   it("nobody else may act: the other seat gets no actions", () => {

@@ -12,7 +12,7 @@ const dribbled = (spec: Partial<SceneSpec> = {}) => {
   });
   return acts(s, kick(11, [15, 9]), kick(11, [18, 9])).state;
 };
-const numbersThatMove = (s: ReturnType<typeof dribbled>) => [...new Set(legal(s).flatMap((m) => (m.action === "move" ? [m.piece] : [])))].sort((a, b) => a - b);
+const numbersThatMove = (s: ReturnType<typeof dribbled>) => [...new Set(legal(s).flatMap((m) => (m.type === "move" ? [m.piece] : [])))].sort((a, b) => a - b);
 
 describe("a turn: 4 main tempos, then up to 10 secondary ones (17.7-17.9, 17.22, 17.29-17.32)", () => {
   it("17.29: tempos 1-4 are the main part, 5-14 the secondary part; awaiting says which", () => {
@@ -25,7 +25,7 @@ describe("a turn: 4 main tempos, then up to 10 secondary ones (17.7-17.9, 17.22,
   it("17.32: the 4 main tempos are mandatory: no endTurn before them while an action exists", () => {
     const s = act(scene({ home: { 6: [5, 9] }, ball: [15, 9] }), mv(6, 6, 9)).state;
     refused(s, END, "MAIN_PART_UNFINISHED");
-    expect(legal(s).some((m) => m.action === "endTurn")).toBe(false);
+    expect(legal(s).some((m) => m.type === "endTurn")).toBe(false);
   });
 
   it("17.30: the secondary part allows moves only: no kick, push or trip", () => {
@@ -33,7 +33,7 @@ describe("a turn: 4 main tempos, then up to 10 secondary ones (17.7-17.9, 17.22,
     refused(s, kick(10, [19, 9]), "MAIN_PART_ONLY");
     refused(s, push(10, "away", 4), "MAIN_PART_ONLY");
     refused(s, trip(10, "away", 4), "MAIN_PART_ONLY");
-    expect(legal(s).every((m) => m.action === "move" || m.action === "endTurn")).toBe(true);
+    expect(legal(s).every((m) => m.type === "move" || m.type === "endTurn")).toBe(true);
   });
 
   it("17.30, 17.31: secondary tempos go by strictly descending numbers, each piece once", () => {
