@@ -70,3 +70,9 @@ const BY_FIELD = new Map(OPERATION_NAMES.flatMap((name) => (graphqlFieldOf(name)
 
 /** The operation a GraphQL field (`Mutation.rollDice`) serves. */
 export const operationOfField = (field: string): OperationName | undefined => BY_FIELD.get(field);
+
+/** The input field that names an operation's match: the one its REST route's `/api/matches/{id}` fills (`Query.match`: `id`), else `matchId`. */
+export const matchFieldOf = (name: OperationName): string => {
+  const rest = (OPERATIONS[name] as OperationSpec).rest;
+  return (rest?.path.startsWith("/api/matches/{id}") ? rest.params?.id : undefined) ?? "matchId";
+};

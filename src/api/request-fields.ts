@@ -24,10 +24,14 @@ const MATCH_PATH = "/api/matches/{id}";
 /** The operation and match of a REST request, from its method and path alone. */
 export function restRequestFields(request: Pick<HttpRequest, "method" | "path">): RequestFields {
   const found = route(REST_ROUTES, request.method, request.path);
-  if (found.kind !== "found") return { operation: null };
-  const id = found.params.id;
-  const concernsMatch = found.spec.path === MATCH_PATH || found.spec.path.startsWith(`${MATCH_PATH}/`);
-  return concernsMatch && id !== undefined ? { operation: found.handler, matchId: decoded(id) } : { operation: found.handler };
+  return found.kind === "found" ? routeFields(found.handler, found.spec.path, found.params) : { operation: null };
+}
+
+/** The same of a route already found: its operation, and the match its `{id}` names (still percent-encoded). */
+export function routeFields(operation: OperationName, template: string, params: Readonly<Record<string, string>>): RequestFields {
+  const id = params.id;
+  const concernsMatch = template === MATCH_PATH || template.startsWith(`${MATCH_PATH}/`);
+  return concernsMatch && id !== undefined ? { operation, matchId: decoded(id) } : { operation };
 }
 
 function decoded(segment: string): string {

@@ -1,5 +1,6 @@
-import { TabulaError } from "../errors.js";
-import { header, type HttpRequest, type HttpResponse, isJsonMediaType, jsonResponse } from "../api/http.js";
+import { restError } from "../api/errors.js";
+import { type HttpRequest, type HttpResponse, jsonResponse } from "../api/http.js";
+import { readBody } from "../api/rest/routes.js";
 import { parseInput } from "../api/parse-input.js";
 import * as z from "../zod.js";
 
@@ -34,18 +35,11 @@ export class TestClock {
   async handle(request: HttpRequest, sweep: () => Promise<{ readonly finished: readonly string[] }>): Promise<HttpResponse> {
     const method = request.method.toUpperCase();
     if (method === "POST") {
-      if (!isJsonMediaType(header(request, "content-type"))) throw new TabulaError("BAD_USER_INPUT", "send `content-type: application/json` and {\"advanceMinutes\": n}");
-      let body: unknown;
-      try {
-        body = JSON.parse(request.body);
-      } catch {
-        throw new TabulaError("BAD_USER_INPUT", "the request body is not valid JSON");
-      }
-      this.advance(parseInput(Step, body, "invalid request body").advanceMinutes);
+      this.advance(parseInput(Step, readBody(request, "required"), "invalid request body").advanceMinutes);
       const { finished } = await sweep();
       return jsonResponse(200, { now: this.now().toISOString(), offsetMinutes: this.offsetMs / 60_000, finished });
     }
-    if (method !== "GET" && method !== "HEAD") return jsonResponse(405, { error: { code: "BAD_USER_INPUT", message: "use GET or POST" } }, { allow: "GET, HEAD, POST" });
+    if (method !== "GET" && method !== "HEAD") return restError({ code: "BAD_USER_INPUT", message: "use GET or POST", details: {} }, 405, { allow: "GET, HEAD, POST" });
     return jsonResponse(200, { now: this.now().toISOString(), offsetMinutes: this.offsetMs / 60_000 });
   }
 }

@@ -1,12 +1,10 @@
 import { Kind, type OperationDefinitionNode, parse, type ValueNode } from "graphql";
 import type { HttpRequest } from "../http.js";
 import { LIMITS } from "../limits.js";
-import { type OperationName, operationOfField } from "../operations.js";
+import { matchFieldOf, type OperationName, operationOfField } from "../operations.js";
 import type { RequestFields } from "../request-fields.js";
 
 const ROOT_TYPE = { query: "Query", mutation: "Mutation", subscription: "Subscription" } as const;
-/** The argument that names the match, where it is not `matchId`. */
-const MATCH_ARGUMENT: Readonly<Record<string, string>> = { "Query.match": "id" };
 
 /**
  * The operations and match of a GraphQL request: the root fields of the operation it runs (each
@@ -33,7 +31,7 @@ export function graphqlRequestFields(request: HttpRequest): RequestFields {
     const name = operationOfField(field);
     if (!name) continue;
     if (!names.includes(name)) names.push(name);
-    const argument = selection.arguments?.find((a) => a.name.value === (MATCH_ARGUMENT[field] ?? "matchId"));
+    const argument = selection.arguments?.find((a) => a.name.value === matchFieldOf(name));
     if (argument && matchId === undefined) matchId = stringOf(argument.value, params.variables);
   }
   return { operation: names.length > 0 ? names.join(",") : null, ...(matchId !== undefined ? { matchId } : {}) };

@@ -9,7 +9,7 @@ import { HttpStatusError, REST_ROUTES } from "./routes.js";
 import { conditionalRead } from "./entity-tags.js";
 import { admit, type RateLimiter } from "../rate-limit.js";
 import { OPERATIONS } from "../operations.js";
-import { restRequestFields } from "../request-fields.js";
+import { routeFields } from "../request-fields.js";
 
 export interface RestDeps {
   readonly service: TabulaService;
@@ -49,7 +49,7 @@ export function createRestHandler(deps: RestDeps): (request: HttpRequest) => Pro
     } catch (error) {
       if (error instanceof HttpStatusError) return restError(toPublicError(error, logger), error.status);
       // An unexpected error's line says which request, operation and match it is about.
-      const about = { ...(request.requestId ? { requestId: request.requestId } : {}), ...restRequestFields(request) };
+      const about = { ...(request.requestId ? { requestId: request.requestId } : {}), ...routeFields(found.spec.operation, found.spec.path, found.params) };
       return restError(toPublicError(error, error instanceof TabulaError ? logger : logger.child(about)));
     }
   }

@@ -31,7 +31,7 @@ export class HttpStatusError extends TabulaError {
 }
 
 /** The JSON body as an object; `optional` bodies may be empty (and then need no content type). */
-function readBody(request: HttpRequest, body: "required" | "optional"): Record<string, unknown> {
+export function readBody(request: HttpRequest, body: "required" | "optional"): Record<string, unknown> {
   if (body === "optional" && request.body.trim() === "") return {};
   if (!isJsonMediaType(header(request, "content-type"))) {
     throw new HttpStatusError(415, "the request body must be JSON: send `content-type: application/json`");
