@@ -15,7 +15,7 @@ import { getRuleset, RULESETS } from "../src/engine/registry.js";
 import { ERROR_CODES, ERROR_MEANINGS, HTTP_STATUS } from "../src/errors.js";
 import { EVENT_TYPES } from "../src/match/events.js";
 import { graphqlFieldOf, OPERATION_NAMES, OPERATIONS, operationErrors, operationOfField, ownErrors, restRouteOf } from "../src/api/operations.js";
-import { generatedTypes } from "./sdl-types.js";
+import { generatedTypes, wrap } from "./sdl-types.js";
 
 const sdlPath = fileURLToPath(new URL("./schema.graphql", import.meta.url));
 const modulePath = fileURLToPath(new URL("../src/api/schema.ts", import.meta.url));
@@ -27,22 +27,8 @@ export const renderSchemaModule = (sdl: string): string =>
   `// Generated from schema/schema.graphql by \`npx tsx schema/sync.ts\`; edit the .graphql file, not this one.\n` +
   `export const typeDefs: string = \`${sdl.replace(/\\/g, "\\\\").replace(/`/g, "\\`").replace(/\$\{/g, "\\${")}\`;\n`;
 
-const WIDTH = 96;
-
-/** `label` followed by the items, wrapped at WIDTH with the given indent, ending in a full stop. */
-function wrapList(indent: string, label: string, items: readonly string[]): string[] {
-  const lines: string[] = [];
-  let line = `${indent}${label}:`;
-  items.forEach((item, i) => {
-    const word = `${item}${i === items.length - 1 ? "." : ","}`;
-    if (line.length + 1 + word.length > WIDTH) {
-      lines.push(line);
-      line = `${indent}${word}`;
-    } else line += ` ${word}`;
-  });
-  lines.push(line);
-  return lines;
-}
+/** `label` followed by the items, wrapped as the SDL's descriptions are, ending in a full stop. */
+const wrapList = (indent: string, label: string, items: readonly string[]): string[] => wrap(indent, `${label}: ${items.join(", ")}.`);
 
 const GLOBAL: Readonly<Record<string, readonly string[]>> = {
   "Error codes": ERROR_CODES,

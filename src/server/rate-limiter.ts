@@ -1,7 +1,5 @@
 import { addressKey } from "../api/address-key.js";
 import type { RateLimiter } from "../api/rate-limit.js";
-
-export { addressKey };
 import { type BucketSpec, TokenBuckets } from "./token-bucket.js";
 
 /** The local server's limits on how often one client may act. */

@@ -3,15 +3,17 @@ import type { InboxRow } from "../match/inbox-rows.js";
 import { requirePlayer } from "./authenticate-player.js";
 import type { ServiceDeps } from "./deps.js";
 import { viewerSeat } from "./authenticate.js";
-import { loadMatch } from "./load-match.js";
+import { type LoadedState, loadMatch } from "./load-match.js";
 import { type MatchView, toMatchView, type ViewedMatch } from "./match-view.js";
 import type { Bearer } from "./credential.js";
 
+/** A match to read: the local server's cache is current (it is the store's only writer); a shared store is read. */
+const loadForReading = async (deps: ServiceDeps, matchId: string): Promise<LoadedState> =>
+  (deps.cache?.exclusive ? deps.cache.get(matchId) : undefined) ?? (await loadMatch(deps.store, matchId));
+
 /** Reading is open to spectators; a seat token reads as that seat, whose view lists its legal moves. */
 export async function readMatch(deps: ServiceDeps, matchId: string, token: Bearer): Promise<ViewedMatch> {
-  // The local server's cache is current (it is the store's only writer); a shared store is read.
-  const cached = deps.cache?.exclusive ? deps.cache.get(matchId) : undefined;
-  const { state, secrets } = cached ?? (await loadMatch(deps.store, matchId));
+  const { state, secrets } = await loadForReading(deps, matchId);
   return { state, seat: viewerSeat(token, secrets) };
 }
 
@@ -30,8 +32,7 @@ export async function getMatch(deps: ServiceDeps, matchId: string, token: Bearer
  */
 export async function readInboxMatch(deps: ServiceDeps, entry: Pick<InboxRow, "matchId" | "seat" | "invited">, token: Bearer): Promise<ViewedMatch> {
   const player = entry.invited ? await requirePlayer(deps, token) : null;
-  const cached = deps.cache?.exclusive ? deps.cache.get(entry.matchId) : undefined;
-  const { state, secrets } = cached ?? (await loadMatch(deps.store, entry.matchId));
+  const { state, secrets } = await loadForReading(deps, entry.matchId);
   if (player && state.seating[entry.seat]?.open?.reservedFor?.id === player.id) return { state, seat: entry.seat };
   try {
     return { state, seat: viewerSeat(token, secrets) };

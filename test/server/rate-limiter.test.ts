@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, createRateLimiter, DEFAULT_RATE_LIMITS } from "../../src/server/rate-limiter.js";
+import { addressKey } from "../../src/api/address-key.js";
+import { createRateLimiter, DEFAULT_RATE_LIMITS } from "../../src/server/rate-limiter.js";
 
 const limits = {
   commandsPerToken: { perSecond: 1, burst: 2 },

@@ -39,12 +39,15 @@ function ownCode(error: unknown): { code: string; extensions: Record<string, unk
   return null;
 }
 
+/** Where an error happened in the document, as graphql-js formatted it. */
+const whereOf = (formatted: GraphQLFormattedError) => ({ ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) });
+
 /**
  * What a client sees of an error: `extensions.code` from ERROR_CODES, TabulaErrors with their
  * details, Apollo's request errors as BAD_USER_INPUT; null for anything else, an internal error.
  */
 export function publicError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError | null {
-  const where = { ...(formatted.locations ? { locations: formatted.locations } : {}), ...(formatted.path ? { path: formatted.path } : {}) };
+  const where = whereOf(formatted);
   const own = ownCode(unwrapResolverError(error)) ?? ownCode(error);
   if (own) return { message: formatted.message, ...where, extensions: { ...own.extensions, code: own.code } };
   if (formatted.message === VARIABLE_ERROR_LIMIT && !formatted.path) return { message: formatted.message, ...where, extensions: { code: "BAD_USER_INPUT" } };
@@ -57,12 +60,7 @@ export function publicError(formatted: GraphQLFormattedError, error: unknown): G
 }
 
 /** An internal error as a client sees it: a generic message, no detail. */
-const internal = (formatted: GraphQLFormattedError): GraphQLFormattedError => ({
-  message: INTERNAL_MESSAGE,
-  ...(formatted.locations ? { locations: formatted.locations } : {}),
-  ...(formatted.path ? { path: formatted.path } : {}),
-  extensions: { code: "INTERNAL_SERVER_ERROR" },
-});
+const internal = (formatted: GraphQLFormattedError): GraphQLFormattedError => ({ message: INTERNAL_MESSAGE, ...whereOf(formatted), extensions: { code: "INTERNAL_SERVER_ERROR" } });
 
 /** The line an internal error is logged with: where it happened, and the real error. */
 export const logInternal = (logger: Logger, formatted: GraphQLFormattedError, error: unknown, fields?: LogFields): void =>

@@ -70,6 +70,8 @@ function pathOperation(name: OperationName) {
   const rest = operation.rest!;
   const properties = inputSchema(operation).properties ?? {};
   const isMatch = operation.answers === "match";
+  // A read of a match, or an answer declared so, has an ETag that If-None-Match is held to.
+  const conditional = rest.responds.conditional === true || (isMatch && rest.method === "GET");
   const parameters = [
     ...Object.entries(rest.params ?? {}).map(([param, field]) =>
       rest.path.startsWith("/api/matches/") ? parameter("MatchId") : { name: param, in: "path", required: true, schema: properties[field] ?? { type: "string" } },
@@ -80,7 +82,7 @@ function pathOperation(name: OperationName) {
     }),
     ...(isMatch ? [parameter("Fields"), parameter("Piece")] : []),
     ...(rest.headerParams ?? []).map(parameter),
-    ...(rest.responds.conditional || (isMatch && rest.method === "GET") ? [parameter("IfNoneMatch")] : []),
+    ...(conditional ? [parameter("IfNoneMatch")] : []),
   ];
   const body = bodySchema(operation);
   const responds = rest.responds;
@@ -100,7 +102,7 @@ function pathOperation(name: OperationName) {
     responses: {
       [String(rest.status ?? 200)]: success,
       ...responds.others,
-      ...(rest.responds.conditional || (isMatch && rest.method === "GET") ? notModified : {}),
+      ...(conditional ? notModified : {}),
       ...(body ? unsupportedMediaType : {}),
       ...errorResponses(name),
     },

@@ -16,19 +16,6 @@ const piece = z.intBetween(1, PIECES);
 /** A piece on the field by side and number: the one pushed or tripped. */
 const target = z.strictObject({ side: z.enum(HOME_AWAY), piece });
 
-/** The five actions as objects told apart by `key`. */
-const variants = <K extends string>(key: K) =>
-  [
-    z.strictObject({ [key]: z.literal("move"), piece, to: pointSchema } as { [P in K]: z.ZodMiniLiteral<"move"> } & { piece: typeof piece; to: typeof pointSchema }),
-    z.strictObject({ [key]: z.literal("kick"), piece, to: z.union([pointSchema, z.literal("goal")]) } as { [P in K]: z.ZodMiniLiteral<"kick"> } & {
-      piece: typeof piece;
-      to: z.ZodMiniUnion<[typeof pointSchema, z.ZodMiniLiteral<"goal">]>;
-    }),
-    z.strictObject({ [key]: z.literal("push"), piece, target } as { [P in K]: z.ZodMiniLiteral<"push"> } & { piece: typeof piece; target: typeof target }),
-    z.strictObject({ [key]: z.literal("trip"), piece, target } as { [P in K]: z.ZodMiniLiteral<"trip"> } & { piece: typeof piece; target: typeof target }),
-    z.strictObject({ [key]: z.literal("endTurn") } as { [P in K]: z.ZodMiniLiteral<"endTurn"> }),
-  ] as const;
-
 /**
  * One action as JSON, told apart by `type` as golnard-football's moves are; `piece` is a number
  * of the side to act.
@@ -38,17 +25,27 @@ const variants = <K extends string>(key: K) =>
  * - `{"type":"trip","piece":6,"target":{"side":"away","piece":8}}`
  * - `{"type":"endTurn"}`
  */
-const current = z.discriminatedUnion("type", [...variants("type")]);
+const current = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("move"), piece, to: pointSchema }),
+  z.strictObject({ type: z.literal("kick"), piece, to: z.union([pointSchema, z.literal("goal")]) }),
+  z.strictObject({ type: z.literal("push"), piece, target }),
+  z.strictObject({ type: z.literal("trip"), piece, target }),
+  z.strictObject({ type: z.literal("endTurn") }),
+]);
 export type GolMove = z.output<typeof current>;
 
 /**
  * The spelling before moves were told apart by `type`: `action` in its place. The logs of the
- * matches played then record it, so it is still accepted, as the same action; `legalMoves` lists
- * and the log records `type`.
+ * matches played then record it, so it is still accepted, renamed and then checked as the same
+ * action; `legalMoves` lists and the log records `type`. An object with both keys is left as
+ * it is, which the current form refuses.
  */
 const earlier = z.pipe(
-  z.discriminatedUnion("action", [...variants("action")]).check(z.describe("The earlier spelling: `action` for `type`, still accepted.")),
-  z.transform(({ action, ...rest }): GolMove => ({ type: action, ...rest }) as GolMove),
+  z.pipe(
+    z.looseObject({ action: z.enum(ACTIONS) }).check(z.describe("The earlier spelling: `action` for `type`, still accepted.")),
+    z.transform(({ action, ...rest }) => ("type" in rest ? { action, ...rest } : { type: action, ...rest })),
+  ),
+  current,
 );
 
 export const moveSchema = z.union([current, earlier]);
