@@ -6,10 +6,10 @@ import type { OperationSpec, QueryKind, ServedOperation } from "../operation.js"
 import { OPERATION_NAMES, OPERATIONS, type OperationName } from "../operations.js";
 import { call, type ServedName, type TabulaService } from "../service.js";
 import { parseInput } from "../parse-input.js";
-import { matchTag, PIECE } from "./entity-tags.js";
+import { matchTag } from "./entity-tags.js";
 import { openApiDocument } from "./openapi.js";
 import type { RouteSpec } from "./router.js";
-import { viewFields } from "./view-fields.js";
+import { viewFields, viewPiece } from "./view-fields.js";
 
 export interface RouteContext {
   readonly request: HttpRequest;
@@ -86,8 +86,7 @@ const bearerOf = (request: HttpRequest) => tokenOf(parseAuthorization(header(req
 function matchHandler(name: ServedName, operation: OperationSpec): RouteHandler {
   return async ({ request, params, service }) => {
     const fields = viewFields(request);
-    const piece = request.query.piece || undefined;
-    if (piece !== undefined && !PIECE.test(piece)) throw new TabulaError("BAD_USER_INPUT", "`piece` names a piece of the match's `movablePieces`, e.g. `7` or `A`");
+    const piece = viewPiece(request);
     const input = inputOf(operation, request, params);
     const { state, seat } = (await call(service, name, input, bearerOf(request))) as ViewedMatch;
     const view: Partial<MatchView> = fields ? matchViewFields(state, seat, fields) : toMatchView(state, seat);

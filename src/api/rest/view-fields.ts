@@ -1,6 +1,7 @@
 import { TabulaError } from "../../errors.js";
 import { MATCH_VIEW_FIELDS, type MatchViewField } from "../../service/match-view.js";
 import type { HttpRequest } from "../http.js";
+import { PIECE } from "./entity-tags.js";
 
 /**
  * `?fields=version,toAct,legalMoves`: the fields of the match an answer carries, as a GraphQL
@@ -22,4 +23,14 @@ export function viewFields(request: HttpRequest): readonly MatchViewField[] | nu
   }
   // In the view's own order, whatever the order asked: one list of fields, one answer.
   return MATCH_VIEW_FIELDS.filter((field) => wanted.has(field));
+}
+
+/**
+ * `?piece=7`: only that piece's legal moves (and those of no one piece) in the answer; without
+ * it, all of them. Read before the command runs, as `fields` is, so a malformed one changes nothing.
+ */
+export function viewPiece(request: HttpRequest): string | undefined {
+  const piece = request.query.piece || undefined;
+  if (piece !== undefined && !PIECE.test(piece)) throw new TabulaError("BAD_USER_INPUT", "`piece` names a piece of the match's `movablePieces`, e.g. `7` or `A`");
+  return piece;
 }
