@@ -20,6 +20,9 @@ const ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
 const RANK = {
   base: 0,
   engine: 1,
+  // The board drawings: SVG from a match's drawable view, for the embed page, board.svg and any
+  // site; they read only the JSON the API sends, never the engine.
+  boards: 1,
   match: 2,
   store: 3,
   service: 4,
@@ -32,6 +35,8 @@ const RANK = {
   "local-aws": 7,
   server: 8,
   cli: 8,
+  // The embed page's script: a browser program, bundled by esbuild from its entry file.
+  embed: 8,
   functions: 9,
 } as const;
 type Layer = keyof typeof RANK;
