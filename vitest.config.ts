@@ -10,6 +10,8 @@ export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: require.resolve("graphql") }] },
   test: {
     include: ["test/**/*.test.ts"],
+    // test/browser/ drives Chromium: `npm run test:browser` (which `npm test` runs next) has its own config.
+    exclude: ["test/browser/**", "**/node_modules/**"],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // The SDK warns once per process that Node 20 support ends in 2027; CI logs need no copy of it.
