@@ -12,6 +12,8 @@ import { graphqlRequestFields } from "../api/graphql/request-fields.js";
 import { createLogger, type Logger, type LogLevel } from "../logger.js";
 import { TEST_CLOCK_PATH, TestClock } from "./test-clock.js";
 import { elapsedMs, type RequestFields, restRequestFields } from "../api/request-fields.js";
+import { buildEmbedAssets, type EmbedAssets } from "../api/embed/assets.js";
+import { createEmbedHandler, isEmbedPath } from "../api/embed/handle-embed.js";
 import { createRestHandler } from "../api/rest/handle-rest.js";
 import type { ServiceDeps } from "../service/deps.js";
 import { DEFAULT_CACHE_MATCHES, MatchCache } from "../service/match-cache.js";
@@ -81,6 +83,8 @@ export interface ServerOptions {
   readonly rateLimits?: RateLimits | undefined;
   /** Live subscriptions allowed per WebSocket connection and per client address (default SUBSCRIPTION_CAPS, docs/api.md). */
   readonly subscriptionCaps?: SubscriptionCaps | undefined;
+  /** Who may frame the embed page (CSP `frame-ancestors`; default `*`, any site). */
+  readonly frameAncestors?: string | undefined;
   /** In `lambda` mode: the fan-out and the poster, for the bench to run earlier ones (default: today's). */
   readonly lambdaPath?: {
     readonly fanOut?: LiveHandlerDeps["fanOut"];
@@ -189,11 +193,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     cleanups.push(() => apollo.stop());
     const rateLimiter = options.rateLimits && createRateLimiter(options.rateLimits);
     const rest = createRestHandler({ service, logger, rateLimiter });
+    // The embed page's script is bundled once, when the first page (or asset) is asked for.
+    let assets: Promise<EmbedAssets> | undefined;
+    const embed = createEmbedHandler({ service, logger, assets: () => (assets ??= buildEmbedAssets()), deployment: { frameAncestors: options.frameAncestors ?? "*" } });
 
     const dispatch = async (request: HttpRequest): Promise<HttpResponse> => {
       if (request.path === "/graphql") return handleGraphqlHttp(apollo, service, request, rateLimiter);
       if (request.path === "/api" || request.path.startsWith("/api/")) return rest(request);
       if (request.path === "/healthz") return health(request, local, logger);
+      if (isEmbedPath(request.path)) return embed(request);
       if (clock && request.path === TEST_CLOCK_PATH) return clock.handle(request, () => service.finishOverdue()).catch((error: unknown) => restError(toPublicError(error, logger)));
       return restError({ code: "NOT_FOUND", message: `nothing at ${request.path}; try /graphql or /api/openapi.json`, details: {} });
     };
