@@ -1,4 +1,4 @@
-import type { EmbedDeployment } from "./handle-embed.js";
+import type { EmbedDeployment } from "./deployment.js";
 
 /**
  * The embed page's Content-Security-Policy: its own script and stylesheet only (no inline

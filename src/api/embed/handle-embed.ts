@@ -5,18 +5,10 @@ import { headResponse, header, type HttpRequest, type HttpResponse } from "../ht
 import type { TabulaService } from "../service.js";
 import type { EmbedAssets } from "./assets.js";
 import { contentSecurityPolicy } from "./csp.js";
+import type { EmbedDeployment } from "./deployment.js";
 import { embedErrorPage, embedPage } from "./page.js";
 import { embedOptions } from "./options.js";
 import { oembedAnswer } from "./oembed.js";
-
-export interface EmbedDeployment {
-  /** CSP `frame-ancestors`: who may frame the page (`*` = any site; `'self' https://forum.example`). */
-  readonly frameAncestors: string;
-  /** The GraphQL WebSocket URL when it is not the page's own host (API Gateway's WebSocket API). */
-  readonly websocketUrl?: string | undefined;
-  /** The public origin of the API (`https://api.example.com`), for oEmbed's absolute URLs; default: the request's Host. */
-  readonly publicUrl?: string | undefined;
-}
 
 export interface EmbedDeps {
   readonly service: TabulaService;
