@@ -12,7 +12,7 @@ import { etag, ref } from "../rest/openapi-refs.js";
 import { eventsPageTag, matchTag } from "../rest/entity-tags.js";
 import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "../rest/sse.js";
 import { ON_MATCH } from "./match-commands.js";
-import { CreateMatchBody, MatchId, Version } from "./inputs.js";
+import { AtVersion, CreateMatchBody, MatchId, Version } from "./inputs.js";
 
 const READ = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND"] as const;
 const matchPath = (id: string): string => `/api/matches/${encodeURIComponent(id)}`;
@@ -93,12 +93,12 @@ export const getMatch = defineOperation({
   description: "A match, or null if there is no match with this id. A token that belongs to no seat of the match is FORBIDDEN.",
   restNote: "Open to spectators. With a seat token the view is that seat's (including its `legalMoves`); an unknown id is NOT_FOUND.",
   caller: "optionalToken",
-  input: z.strictObject({ id: MatchId }),
+  input: z.strictObject({ id: MatchId, version: z.nullish(AtVersion) }),
   errors: READ,
   restOnly: ["NOT_FOUND"],
   answers: "match",
-  run: (deps, { id }, bearer) => readMatch(deps, id, bearer),
-  rest: { method: "GET", path: "/api/matches/{id}", tag: "matches", params: { id: "id" }, body: "none", responds: { description: "The match.", schema: ref("Match"), conditional: true } },
+  run: (deps, { id, version }, bearer) => readMatch(deps, id, bearer, version ?? undefined),
+  rest: { method: "GET", path: "/api/matches/{id}", tag: "matches", params: { id: "id" }, query: { version: "int" }, body: "none", responds: { description: "The match.", schema: ref("Match"), conditional: true } },
   graphql: { field: "Query.match", returns: "Match", orNull: "NOT_FOUND" },
 });
 
