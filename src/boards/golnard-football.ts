@@ -396,7 +396,7 @@ function draw(state: Json, options: DrawOptions): string {
     el("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, fill: p.background }) +
     header +
     drawField(v, g, p) +
-    coordinates(g, W, H, p) +
+    coordinates(g, W, H, S * 0.75, p) +
     cellLayer(g, ALL_CELLS, marker(options), p) +
     drawTokens(v, g, p, l, options) +
     (b ? ball(b, S * 0.2, p) : "");
@@ -506,11 +506,12 @@ function motions(before: Json, after: Json, move: Json, options: DrawOptions): r
   const out: Motion[] = [];
   a.tokens.forEach((t, i) => {
     const old = b.tokens[i];
-    if (!old || (old.x === t.x && old.y === t.y)) return;
+    if (!old) return;
     const key = pieceKey(t.side, t.number);
     const end = path[path.length - 1];
+    // A walk may come back to where it started: its path is still worth showing.
     const via = key === mover && end && (m.type === "walkKick" || (end.x === t.x && end.y === t.y)) ? path.map(at) : [];
-    out.push({ id: key, path: [at(old), ...via, at(t)] });
+    if (via.length || old.x !== t.x || old.y !== t.y) out.push({ id: key, path: [at(old), ...via, at(t)] });
   });
   const from = ballAt(b, gridFor(b, options.orientation));
   const to = ballAt(a, g);
