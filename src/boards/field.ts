@@ -115,28 +115,21 @@ export const ball = (at: Point, r: number, p: Palette): string =>
   el(
     "g",
     { "data-id": BALL_ID, "pointer-events": "none" },
-    el("circle", { cx: at.x, cy: at.y, r, fill: p.ball, stroke: p.text, "stroke-width": r / 4 }) +
-      el("circle", { cx: at.x, cy: at.y, r: r / 2.6, fill: p.text }),
+    el("circle", { cx: at.x, cy: at.y, r, fill: p.ball, stroke: p.onSides[0], "stroke-width": r / 4 }) +
+      el("circle", { cx: at.x, cy: at.y, r: r / 2.6, fill: p.onSides[0] }),
   );
 
 /**
- * Column letters under the field and row numbers left of it, so the notation's cell names can be
- * read off the board whichever way it is flipped.
+ * Column letters under the field and row numbers left of it (`gap` from its edge, clear of the
+ * goal), so the notation's cell names can be read off the board whichever way it is flipped.
  */
-export function coordinates(g: Grid, cols: number, rows: number, p: Palette): string {
+export function coordinates(g: Grid, cols: number, rows: number, gap: number, p: Palette): string {
   const fs = g.size * 0.3;
   const a = { "font-size": fs, fill: p.muted, "text-anchor": "middle", "dominant-baseline": "central" };
   const below = Math.max(g.at(0, 0).y, g.at(0, rows - 1).y) + g.size * 0.5 + fs;
-  // Left of the goals' nets, which stand 0.45 of a cell deep behind the goal line.
-  const left = Math.min(g.at(0, 0).x, g.at(cols - 1, 0).x) - g.size * 0.95 - fs;
+  const left = Math.min(g.at(0, 0).x, g.at(cols - 1, 0).x) - g.size * 0.5 - gap;
   let out = "";
   for (let x = 0; x < cols; x++) out += text(g.at(x, 0).x, below, cellName({ x, y: 0 }).charAt(0), a);
   for (let y = 0; y < rows; y++) out += text(left, g.at(0, y).y, y + 1, a);
   return out;
 }
-
-/** A polyline through points (path data of a straight-segment path). */
-export const pathData = (points: readonly Point[]): string => points.map((q, i) => `${i ? "L" : "M"}${round(q.x)} ${round(q.y)}`).join("");
-
-/** Coordinates to a tenth: shorter markup, no visible difference. */
-export const round = (n: number): number => Math.round(n * 10) / 10;

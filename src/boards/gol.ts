@@ -19,8 +19,6 @@ type Side = "home" | "away";
 
 /** The view this drawing reads (src/engine/gol/view.ts); fields it does not use are left out. */
 export interface GolView {
-  readonly width: number;
-  readonly height: number;
   readonly goals: readonly { readonly side: Side; readonly cells: readonly FieldPoint[] }[];
   readonly kickoffSpots: readonly { readonly side: Side; readonly x: number; readonly y: number }[];
   readonly pieces: readonly {
@@ -35,7 +33,7 @@ export interface GolView {
   readonly ball: FieldPoint;
   readonly possession: Side;
   readonly score: { readonly [S in Side]: number };
-  readonly clock: { readonly half: 1 | 2; readonly minute: number; readonly minutesPerHalf: number };
+  readonly clock: { readonly half: 1 | 2; readonly minute: number };
   /** null once the match is over. */
   readonly tempo: {
     readonly side: Side;
@@ -211,8 +209,8 @@ function drawPieces(v: GolView, g: Grid, p: Palette, l: Labels, options: DrawOpt
       const title = [`${l[q.side]} ${q.number}`, q.frozen ? l.frozen : "", q.used ? l.used : "", q.touching ? l.touching : "", cellName(q)].filter(Boolean).join(", ");
       // Tripped: a warning cross badge (it sits out its side's turn); used: drawn faded.
       const extra = q.frozen
-        ? el("circle", { cx: at.x + r * 0.85, cy: at.y - r * 0.85, r: r * 0.4, fill: p.warning }) +
-          el("path", { d: `M${at.x + r * 0.65} ${at.y - r * 1.05}l${r * 0.4} ${r * 0.4}m0 ${-r * 0.4}l${-r * 0.4} ${r * 0.4}`, stroke: p.background, "stroke-width": 2 })
+        ? el("circle", { cx: at.x + r * 0.9, cy: at.y - r * 0.9, r: r * 0.5, fill: p.warning }) +
+          el("path", { d: `M${at.x + r * 0.65} ${at.y - r * 1.15}l${r * 0.5} ${r * 0.5}m0 ${-r * 0.5}l${-r * 0.5} ${r * 0.5}`, stroke: p.background, "stroke-width": 2 })
         : "";
       return piece({ side: q.side, number: q.number, at, r, fill: p.sides[i], ink: p.onSides[i], rim: p.line, title, square: q.number === 1, extra, faded: q.used || q.frozen }, mark, p);
     })
@@ -227,9 +225,9 @@ function draw(state: Json, options: DrawOptions): string {
   const g = gridFor(options.orientation);
   const header =
     el("rect", { x: 0, y: 0, width: WIDTH, height: HEADER, fill: p.boardAlt, "fill-opacity": 0.35 }) +
-    text(20, 26, `${clockText(v, l)} · ${fill(l.ballWith, { side: l[v.possession] })}`, { "font-size": 15, fill: p.muted }) +
-    text(20, 52, turnText(v, l), { "font-size": 15, fill: p.text }) +
-    text(WIDTH / 2, 30, scoreText(v, l), { "font-size": 24, "font-weight": "bold", "text-anchor": "middle", fill: p.text }) +
+    text(20, 26, `${clockText(v, l)} · ${fill(l.ballWith, { side: l[v.possession] })}`, { "font-size": 16, fill: p.muted }) +
+    text(20, 52, turnText(v, l), { "font-size": 17, fill: p.text }) +
+    text(WIDTH / 2, 30, scoreText(v, l), { "font-size": 27, "font-weight": "bold", "text-anchor": "middle", fill: p.text }) +
     drawTempo(v, p, l);
   const body =
     el("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, fill: p.background }) +

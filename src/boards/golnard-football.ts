@@ -21,7 +21,6 @@ import { PALETTES, type Palette } from "./palette.js";
 import { el, svgRoot, text } from "./svg.js";
 
 type Side = "home" | "away";
-type Zone = "goal" | "keeper" | "penalty" | "free";
 /** The engine's eight kick directions (N = toward y = 0) and their step. */
 const STEP = {
   N: { x: 0, y: -1 },
@@ -37,9 +36,6 @@ type Direction = keyof typeof STEP;
 
 /** The view this drawing reads (src/engine/golnard-football/view.ts); fields it does not use are left out. */
 export interface FootballView {
-  readonly width: number;
-  readonly height: number;
-  readonly cells: readonly { readonly x: number; readonly y: number; readonly zone: Zone; readonly half: Side; readonly centreCircle: boolean }[];
   readonly kickoffSpots: { readonly [S in Side]: FieldPoint };
   readonly sides: readonly { readonly side: Side; readonly seats: readonly number[]; readonly keeperSeat: number }[];
   readonly tokens: readonly {
@@ -361,8 +357,8 @@ function drawTokens(v: FootballView, g: Grid, p: Palette, l: Labels, options: Dr
       const r = S * 0.38;
       // Offside: a dashed warning ring; owed a forced exit: a warning badge.
       const extra =
-        (t.offside ? el("circle", { cx: at.x, cy: at.y, r: r * 1.2, fill: "none", stroke: p.warning, "stroke-width": 2, "stroke-dasharray": "4 3" }) : "") +
-        (t.forcedOut ? el("circle", { cx: at.x - r * 0.85, cy: at.y - r * 0.85, r: r * 0.38, fill: p.warning }) + text(at.x - r * 0.85, at.y - r * 0.85, "!", { "font-size": r * 0.6, "font-weight": "bold", "text-anchor": "middle", "dominant-baseline": "central", fill: p.background }) : "");
+        (t.offside ? el("circle", { cx: at.x, cy: at.y, r: r * 1.25, fill: "none", stroke: p.warning, "stroke-width": 2.5, "stroke-dasharray": "4 3" }) : "") +
+        (t.forcedOut ? el("circle", { cx: at.x - r * 0.9, cy: at.y - r * 0.9, r: r * 0.5, fill: p.warning }) + text(at.x - r * 0.9, at.y - r * 0.9, "!", { "font-size": r * 0.8, "font-weight": "bold", "text-anchor": "middle", "dominant-baseline": "central", fill: p.background }) : "");
       return piece(
         { side: t.side, number: t.number, at, r, fill: p.sides[sideIndex], ink: p.onSides[sideIndex], title: title.join(", "), square: t.keeper, rim: several ? (p.teams[v.sides[sideIndex]!.seats.indexOf(t.seat)] ?? p.line) : p.line, extra },
         mark,
@@ -388,9 +384,9 @@ function draw(state: Json, options: DrawOptions): string {
   const status = [turnText(v, l), playText(v, l), offsideText(v, l)].filter(Boolean).join(" · ");
   const header =
     el("rect", { x: 0, y: 0, width: WIDTH, height: HEADER, fill: p.boardAlt, "fill-opacity": 0.35 }) +
-    text(20, 28, periodText(v, l), { "font-size": 15, fill: p.muted }) +
-    text(20, 52, status, { "font-size": 15, fill: p.text }) +
-    text(WIDTH / 2, 30, scoreText(v, l), { "font-size": 24, "font-weight": "bold", "text-anchor": "middle", fill: p.text }) +
+    text(20, 28, periodText(v, l), { "font-size": 16, fill: p.muted }) +
+    text(20, 52, status, { "font-size": 17, fill: p.text }) +
+    text(WIDTH / 2, 30, scoreText(v, l), { "font-size": 27, "font-weight": "bold", "text-anchor": "middle", fill: p.text }) +
     drawDice(v, p);
   const body =
     el("rect", { x: 0, y: 0, width: WIDTH, height: HEIGHT, fill: p.background }) +
