@@ -23,6 +23,9 @@ export const BALL_ID = "ball";
 /** A cell's readable name: column letter from the left (a = x 0), row number from the top (1 = y 0): "e5". */
 export const cellName = (p: FieldPoint): string => `${String.fromCharCode(97 + p.x)}${p.y + 1}`;
 
+/** A label with its "{name}" slots filled: the label tables keep each language's word order. */
+export const fill = (template: string, values: Readonly<Record<string, string | number>>): string => template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ""));
+
 export interface Grid {
   readonly size: number;
   /** The SVG centre of cell (x, y), off-field cells included. */

@@ -5,13 +5,16 @@
  * Click keys: a cell is "cX,Y" (engine coordinates; the goal cells "c-1,7".."c-1,11" and
  * "c24,7".."c24,11" too), a piece "home-7" / "away-7" (also its animation id); the ball's
  * animation id is "ball" (it takes no clicks: a gesture toward the ball is a click on its cell).
+ * Gestures (`clicks`): a move is the piece, then its destination; a kick the piece, then where
+ * the ball goes (a shot: any cell of the goal in reach); a push or a trip the piece, then the
+ * piece it pushes or trips (the page asks which by notation); endTurn has none.
  *
  * Notation (cells named by `cellName`, "e5" = x 4, y 4):
  *   move "7: move to e5"; kick "7: kick to e5", "7: shot at goal";
  *   push "7: push away 8"; trip "7: trip away 8"; endTurn "end turn".
  */
 import type { DrawOptions, Drawing, Json, Lang, Motion, Point } from "./drawing.js";
-import { ball, cellKey, cellLayer, cellName, coordinates, grid, marker, piece, pieceKey, BALL_ID, type FieldPoint, type Grid } from "./field.js";
+import { ball, cellKey, cellLayer, cellName, coordinates, fill, grid, marker, piece, pieceKey, BALL_ID, type FieldPoint, type Grid } from "./field.js";
 import { PALETTES, type Palette } from "./palette.js";
 import { el, svgRoot, text } from "./svg.js";
 
@@ -79,11 +82,11 @@ const LABELS = {
       goal: "Goal! {side} {piece} ({h} : {a})",
       ownGoal: "Own goal by {by} {piece} ({h} : {a})",
       tackle: "{side} {piece} wins the ball",
-      bothTouching: "{side} lose the ball: both sides touch it",
-      doubleTouch: "{side} lose the ball: double touch",
+      bothTouching: "{side} loses the ball: both sides touch it",
+      doubleTouch: "{side} loses the ball: double touch",
       trip: "Foul: {side} {piece} trips {target}",
       push: "{side} {piece} pushes {target}",
-      kickoff: "{side} kick off",
+      kickoff: "{side} kicks off",
       halfTime: "Half time ({h} : {a})",
       fullTime: "Full time ({h} : {a})",
     },
@@ -125,8 +128,6 @@ const LABELS = {
   },
 } as const;
 type Labels = (typeof LABELS)[Lang];
-
-const fill = (template: string, values: Readonly<Record<string, string | number>>): string => template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ""));
 
 // Layout, in SVG units: cells of S; a column of goal cells beyond each end line; the header with
 // score, clock and the tempo counter above; coordinates under and left of the field.

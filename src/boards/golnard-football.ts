@@ -5,6 +5,12 @@
  * Click keys: a cell is "cX,Y" (engine coordinates; the ring of cells just off the field exists
  * too, for kicks that go out), a token "home-7" / "away-7" (also its animation id), the ball's
  * animation id is "ball" (a gesture on the ball is a click on its cell).
+ * Gestures (`clicks`): a walk is its token, then its destination (with or without the ball, or
+ * another drop, share it: the page asks by notation); a walkKick its token, the stop, the kick's
+ * landing cell; a kick the holder, then the landing cell (the first cell off the field when it
+ * goes out); a throw-in / corner ball move the ball's cell, then where it goes (its own cell to
+ * stay); goalKick, penaltyKeeper and penaltyBall their cell; penaltyKicker the token, then its
+ * cell; the penalty run the kicker, then the ball's cell; the shot the kicker, then the landing.
  *
  * Notation (cells named by `cellName`, "e5" = x 4, y 4; directions as the engine's, N = up in
  * the unflipped drawing):
@@ -16,7 +22,7 @@
  *   penaltyKicker "kicker 9 on f3"; penaltyRun "run 4, slide N"; penaltyShot "shot 5 NE"
  */
 import type { DrawOptions, Drawing, Json, Lang, Motion, Point } from "./drawing.js";
-import { ball, cellKey, cellLayer, cellName, coordinates, grid, marker, piece, pieceKey, BALL_ID, type FieldPoint, type Grid } from "./field.js";
+import { ball, cellKey, cellLayer, cellName, coordinates, fill, grid, marker, piece, pieceKey, BALL_ID, type FieldPoint, type Grid } from "./field.js";
 import { PALETTES, type Palette } from "./palette.js";
 import { el, svgRoot, text } from "./svg.js";
 
@@ -111,6 +117,7 @@ const LABELS = {
     toMove: "{side} to move",
     player: "player {n}",
     keeper: "keeper",
+    kicker: "penalty kicker",
     offside: "offside",
     forcedOut: "must leave the goalkeeper zone",
     holds: "holds the ball",
@@ -171,6 +178,7 @@ const LABELS = {
     toMove: "{side}: ход",
     player: "игрок {n}",
     keeper: "вратарь",
+    kicker: "бьёт пенальти",
     offside: "вне игры",
     forcedOut: "должен покинуть вратарскую",
     holds: "владеет мячом",
@@ -205,9 +213,6 @@ const LABELS = {
 } as const;
 type Labels = (typeof LABELS)[Lang];
 
-/** Fills "{name}" slots. */
-const fill = (template: string, values: Readonly<Record<string, string | number>>): string => template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ""));
-
 // Layout, in SVG units: a cell of S, one ring of off-field cells around the field (where kicks
 // that go out land, and the goals stand), the header with score, status and dice above.
 const W = 20;
@@ -237,8 +242,6 @@ function landing(from: FieldPoint, d: Direction, n: number): FieldPoint {
   return p;
 }
 
-const sideName = (l: Labels, side: Side): string => l[side];
-
 /** Within-side player number (1-based) of a seat, for sides of several seats. */
 const playerOf = (v: FootballView, seat: number): number | null => {
   const s = v.sides.find((x) => x.seats.includes(seat));
@@ -262,7 +265,7 @@ function playText(v: FootballView, l: Labels): string {
 function turnText(v: FootballView, l: Labels): string {
   if (v.ended || v.side === null) return v.ended ? l.over : "";
   const player = v.seatToMove === null ? null : playerOf(v, v.seatToMove);
-  const who = player ? `${sideName(l, v.side)}, ${fill(l.player, { n: player })}` : sideName(l, v.side);
+  const who = player ? `${l[v.side]}, ${fill(l.player, { n: player })}` : l[v.side];
   return fill(v.turn.phase === "roll" ? l.toRoll : l.toMove, { side: who });
 }
 
@@ -346,10 +349,11 @@ function drawTokens(v: FootballView, g: Grid, p: Palette, l: Labels, options: Dr
       const player = playerOf(v, t.seat);
       const holds = v.holder?.side === t.side && v.holder.number === t.number;
       const title = [
-        `${sideName(l, t.side)} ${t.number}`,
+        `${l[t.side]} ${t.number}`,
         player ? fill(l.player, { n: player }) : "",
         t.keeper ? l.keeper : "",
         holds ? l.holds : "",
+        v.setPiece?.kicker === t.number && v.side === t.side ? l.kicker : "",
         t.offside ? l.offside : "",
         t.forcedOut ? l.forcedOut : "",
         cellName(t),
