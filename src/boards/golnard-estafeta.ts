@@ -66,7 +66,7 @@ const LABELS = {
     rolled: "Rolled",
     finished: "Finished",
     startFinish: "Start / finish",
-    zone: "Z",
+    zone: "Zone",
     stages: { lanes: "Lane draw", opening: "Opening roll", play: "", over: "Race over" },
     dice: { first: "first die", second: "second die", both: "both dice" },
     finish: "finish",
@@ -89,7 +89,7 @@ const LABELS = {
     rolled: "Бросок",
     finished: "Финишировали",
     startFinish: "Старт / финиш",
-    zone: "З",
+    zone: "Зона",
     stages: { lanes: "Жеребьёвка дорожек", opening: "Розыгрыш первого хода", play: "", over: "Эстафета окончена" },
     dice: { first: "первая кость", second: "вторая кость", both: "обе кости" },
     finish: "финиш",
@@ -123,7 +123,7 @@ const tokenKey = (team: Team, letter: string): string => `t${team}${letter}`;
 const LETTERS = ["A", "B", "C", "D"] as const;
 
 /** Where a finished token waits: its team's row under the board, one slot per letter. */
-const finishSlot = (team: Team, letter: string): Point => ({ x: BX + 250 + LETTERS.indexOf(letter as (typeof LETTERS)[number]) * 30, y: FOOT + 14 + team * TEAM_ROW });
+const finishSlot = (team: Team, letter: string): Point => ({ x: BX + 320 + LETTERS.indexOf(letter as (typeof LETTERS)[number]) * 30, y: FOOT + 14 + team * TEAM_ROW });
 
 const height = (v: EstafetaView): number => FOOT + Math.max(v.teams.length, 2) * TEAM_ROW + 8;
 
@@ -157,7 +157,7 @@ function drawCells(v: EstafetaView, o: DrawOptions, pal: Palette): string {
   const corners: readonly Cell[] = [{ x: 0, y: 0 }, { x: 11, y: 0 }, { x: 11, y: 11 }, { x: 0, y: 11 }];
   corners.forEach((c, z) => {
     const { x, y } = centre(c);
-    out += text(x, y + 5, `${LABELS[o.lang].zone}${z + 1}`, { "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: pal.muted });
+    out += text(x, y + 4, `${LABELS[o.lang].zone} ${z + 1}`, { "text-anchor": "middle", "font-size": 9.5, "font-weight": "bold", fill: pal.muted });
   });
   return out;
 }
@@ -262,7 +262,7 @@ function drawHeader(v: EstafetaView, o: DrawOptions, pal: Palette): string {
 /** One row per team under the board: its colour, name and lane, and its finished tokens. */
 function drawTeams(v: EstafetaView, o: DrawOptions, pal: Palette): string {
   const L = LABELS[o.lang];
-  let out = text(BX + 250 + 45, FOOT + 2, L.finished, { "text-anchor": "middle", "font-size": 10, fill: pal.muted });
+  let out = text(BX + 320 + 45, FOOT + 2, L.finished, { "text-anchor": "middle", "font-size": 10, fill: pal.muted });
   for (const team of v.teams) {
     const y = FOOT + 14 + team.seat * TEAM_ROW;
     const bold = team.seat === o.orientation || (v.stage === "play" && team.seat === v.toMove);
