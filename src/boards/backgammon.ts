@@ -108,12 +108,12 @@ const HEIGHT = 500;
 
 const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
 const bottomSeat = (o: DrawOptions): Seat => (o.orientation === 1 ? 1 : 0);
-/** A seat's own point number of the neutral point n (seat 0's numbering). */
-const ownPoint = (seat: Seat, n: number): number => (seat === 0 ? n : 25 - n);
+/** Seat 1 counts the points backwards (25 - n), so one function turns seat 0's number into a seat's own and back. */
+const mirror = (seat: Seat, n: number): number => (seat === 0 ? n : 25 - n);
 
 /** Centre of the column of neutral point n, and whether it is on the top row. */
 function column(n: number, bottom: Seat): { x: number; top: boolean } {
-  const own = ownPoint(bottom, n);
+  const own = mirror(bottom, n);
   const c = own <= 12 ? 12 - own : own - 13;
   return { x: LEFT + c * PW + PW / 2 + (c >= 6 ? BAR_W : 0), top: own > 12 };
 }
@@ -161,7 +161,7 @@ function drawPoints(v: BackgammonView, o: DrawOptions, pal: Palette): string {
     const tip = top ? TOP + 170 : BOTTOM - 170;
     const base = top ? TOP : BOTTOM;
     const shape = `${x - PW / 2},${base} ${x + PW / 2},${base} ${x},${tip}`;
-    const own = ownPoint(bottom, n);
+    const own = mirror(bottom, n);
     out += el("polygon", { points: shape, fill: own % 2 ? pal.boardAlt : pal.line, "fill-opacity": own % 2 ? 1 : 0.55, "data-key": `p${n}` });
     out += text(x, top ? TOP - 5 : BOTTOM + 13, own, { "text-anchor": "middle", "font-size": 11, fill: pal.background });
   }
@@ -318,7 +318,7 @@ function legs(move: string): Leg[] {
 }
 
 /** The key of a place in the mover's numbering. */
-const keyOf = (mover: Seat, p: number): string => (p === 25 ? `bar${mover}` : p === 0 ? `off${mover}` : `p${ownPoint(mover, p)}`);
+const keyOf = (mover: Seat, p: number): string => (p === 25 ? `bar${mover}` : p === 0 ? `off${mover}` : `p${mirror(mover, p)}`);
 
 /** The intermediate points by which a checker can go from `at` to `to` die by die (each landing open); [] is one die. */
 function splits(at: number, to: number, dice: readonly number[], open: (p: number) => boolean): number[][] {
@@ -336,7 +336,7 @@ function splits(at: number, to: number, dice: readonly number[], open: (p: numbe
 /** The ways to click one hop: source then target, or landing by landing (`24 18 18 13`). */
 function hopClicks(from: number, to: number, v: BackgammonView, mover: Seat): number[][] {
   const open = (p: number): boolean => {
-    const point = v.points[ownPoint(mover, p) - 1];
+    const point = v.points[mirror(mover, p) - 1];
     return !(point && point.owner === other(mover) && point.count >= 2);
   };
   const ways = splits(from, to, v.diceToPlay ?? [], open)
@@ -350,7 +350,7 @@ function legClicks(leg: Leg, v: BackgammonView, mover: Seat): number[][] {
   let ways: number[][] = [[]];
   for (let h = 1; h < leg.length; h++) {
     const hops = hopClicks(leg[h - 1]!, leg[h]!, v, mover);
-    ways = ways.flatMap((w) => hops.map((hop) => [...w, ...(h === 1 ? hop : [leg[h - 1]!, ...hop.slice(1)])]));
+    ways = ways.flatMap((w) => hops.map((hop) => [...w, ...hop]));
   }
   if (leg.length > 2) ways.push([leg[0]!, leg[leg.length - 1]!]);
   return ways;
@@ -403,24 +403,28 @@ function motions(before: Json, after: Json, move: Json, o: DrawOptions): Motion[
   // A play that ends a game is followed by the next game's fresh board: nothing slides there.
   if (typeof move !== "string" || mover === null || b.phase !== "move" || a.gameNumber !== b.gameNumber) return [];
   const bottom = bottomSeat(o);
-  const left = new Map<string, number>();
-  const arrived = new Map<string, number>();
   const all = legs(move);
-  for (const leg of all) arrived.set(keyOf(mover, leg[leg.length - 1]!), (arrived.get(keyOf(mover, leg[leg.length - 1]!)) ?? 0) + 1);
+  const target = (leg: Leg): string => keyOf(mover, leg[leg.length - 1]!);
+  const taken = new Map<string, number>();
+  const put = new Map<string, number>();
+  /** How many were counted under `key` before this one. */
+  const next = (counts: Map<string, number>, key: string): number => {
+    const n = counts.get(key) ?? 0;
+    counts.set(key, n + 1);
+    return n;
+  };
   const out: Motion[] = all.map((leg) => {
     const from = keyOf(mover, leg[0]!);
-    const to = keyOf(mover, leg[leg.length - 1]!);
-    const gone = left.get(from) ?? 0;
-    left.set(from, gone + 1);
+    const to = target(leg);
+    // A checker leaves from the top of its stack; the checkers landing on a place make the top of its new stack, in order.
     const n = countOn(b, from, mover);
-    const start = slot(from, mover, Math.max(n - 1 - gone, 0), n, bottom);
+    const start = slot(from, mover, Math.max(n - 1 - next(taken, from), 0), n, bottom);
     const via = leg.slice(1, -1).map((p) => slot(keyOf(mover, p), mover, 0, 1, bottom));
     const m = countOn(a, to, mover);
-    const k = m - (arrived.get(to) ?? 1);
-    arrived.set(to, (arrived.get(to) ?? 1) - 1);
+    const k = m - all.filter((l) => target(l) === to).length + next(put, to);
     return { id: `c${mover}-${to}-${k}`, path: [start, ...via, slot(to, mover, k, m, bottom)] };
   });
-  // A hit blot: a point the opponent held alone before and the mover holds now.
+  // A hit blot: a point the opponent held alone before and holds no more (hit on the way or at the end).
   const foe = other(mover);
   let barred = b.bar[foe];
   b.points.forEach((p, i) => {
