@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { backgammon } from "../../src/boards/backgammon.js";
 import { LANGS, THEMES, type DrawOptions, type Json, type Point } from "../../src/boards/drawing.js";
+import { PALETTES } from "../../src/boards/palette.js";
 import { idsIn, keysIn, samples, svgProblems } from "./svg-check.js";
 
 // Three short cube matches: openings, plays, hits, bar entries, doubles offered, taken and dropped.
@@ -70,6 +71,16 @@ describe("backgammon drawing", () => {
     expect(backgammon.clicks("bar/22*", black)).toContainEqual(["bar1", "p3"]);
   });
 
+  it("rings the selectable points in one colour and the selected ones in another", () => {
+    const { state } = plays[0]!;
+    const plain = backgammon.draw(state, base);
+    const marked = backgammon.draw(state, { ...base, selectable: ["p13", "bar0"], selected: ["p8"] });
+    const rings = (svg: string, colour: string): number => svg.match(new RegExp(`fill="none" stroke="${colour}"`, "g"))?.length ?? 0;
+    expect(rings(plain, PALETTES.light.selectable) + rings(plain, PALETTES.light.selected)).toBe(0);
+    expect(rings(marked, PALETTES.light.selectable)).toBe(2);
+    expect(rings(marked, PALETTES.light.selected)).toBe(1);
+  });
+
   it("gives distinct legal moves distinct notations in both languages", () => {
     for (const { moves } of all)
       for (const lang of LANGS) expect(new Set(moves.map((m) => backgammon.notation(m, lang))).size).toBe(moves.length);
@@ -128,7 +139,7 @@ describe("backgammon drawing", () => {
     const offered = withState(rolling as unknown as Json, { phase: "doubled", cube: { ...rolling.cube, value: 2, offered: true } });
     const svgOffer = backgammon.draw(offered, base);
     expect(svgOffer).toContain(">4</text>");
-    expect(svgOffer).toContain('stroke="#b00020" stroke-width="3"');
+    expect(svgOffer).toContain(`stroke="${PALETTES.light.warning}" stroke-width="3"`);
     expect(backgammon.caption(offered, "en")).toContain("take or drop?");
   });
 

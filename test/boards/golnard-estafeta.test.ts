@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { golnardEstafeta as relay } from "../../src/boards/golnard-estafeta.js";
 import { LANGS, THEMES, type DrawOptions, type Json, type Point } from "../../src/boards/drawing.js";
+import { PALETTES } from "../../src/boards/palette.js";
 import { idsIn, keysIn, samples, svgProblems, type Sample } from "./svg-check.js";
 
 interface Token {
@@ -76,6 +77,17 @@ describe("relay drawing", () => {
     const team = (state as { toMove: number }).toMove;
     expect(relay.clicks({ token: "D", die: "first", to: "finish", points: 1 }, state)).toEqual([[`t${team}D`, "finish"]]);
     expect(relay.clicks({ token: "A", die: "first", to: { x: 1, y: 0 } }, { ...(state as Record<string, Json>), stage: "over" })).toEqual([]);
+  });
+
+  it("rings the selectable token and cells in one colour and the selected ones in another, and draws the lane of the team looked from strongest", () => {
+    const { state } = positions[3]!;
+    const marked = relay.draw(state, { ...base, orientation: 1, selectable: ["t1A", "c3-4"], selected: ["c0-0"] });
+    const count = (pattern: string): number => marked.match(new RegExp(pattern, "g"))?.length ?? 0;
+    expect(count(`fill="none" stroke="${PALETTES.light.selectable}"`)).toBe(2);
+    expect(count(`fill="none" stroke="${PALETTES.light.selected}"`)).toBe(1);
+    // g0..g3 of each face: 16 cells tinted strongly for team 1, lightly for the others.
+    expect(count(`fill="${PALETTES.light.teams[1]}" fill-opacity="0.42"`)).toBe(16);
+    expect(count(`fill="${PALETTES.light.teams[0]}" fill-opacity="0.24"`)).toBe(16);
   });
 
   it("gives distinct legal actions distinct notations in both languages", () => {
