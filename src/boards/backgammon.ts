@@ -231,9 +231,10 @@ function drawDice(v: BackgammonView, o: DrawOptions, pal: Palette): string {
   const live = v.phase === "move" && v.diceToPlay !== null;
   const values = live ? v.diceToPlay! : v.dice;
   if (!values) return "";
-  // The roller's dice lie on its right half; the opening roll's two dice (one per seat) in the middle.
+  // The roller's dice lie on its right-hand half (the bottom seat's right is the top seat's left);
+  // the opening roll's two dice, one per seat, on the left half.
   const roller = v.onRoll;
-  const centre = roller === null ? LEFT + 3 * PW : roller === bottomSeat(o) ? RIGHT - 3 * PW : LEFT + 3 * PW;
+  const centre = roller !== null && roller === bottomSeat(o) ? RIGHT - 3 * PW : LEFT + 3 * PW;
   const fill = roller === null ? pal.board : pal.sides[roller];
   const pip = roller === null ? pal.text : pal.onSides[roller];
   return values.map((d, i) => die(centre + (i - (values.length - 1) / 2) * 36, MID, d, 28, fill, pip, pal.line, live)).join("");
