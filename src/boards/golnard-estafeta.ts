@@ -17,7 +17,9 @@ import { el, svgRoot, text } from "./svg.js";
  * tells two legal actions apart.
  */
 
+/** A team is its seat, 0-4, as the view numbers them. */
 type Team = number;
+/** A cell as the rules write it: x the column, y the row, both 0-11. */
 interface Cell {
   readonly x: number;
   readonly y: number;
@@ -35,7 +37,7 @@ export interface EstafetaView {
     readonly finished: number;
     readonly gates: readonly { readonly face: string; readonly formation: readonly Cell[]; readonly h0: Cell }[];
   }[];
-  readonly tokens: readonly { readonly team: Team; readonly letter: string; readonly cell: Cell | null; readonly state: "post" | "active" | "finished"; readonly lap: number }[];
+  readonly tokens: readonly { readonly team: Team; readonly letter: string; readonly cell: Cell | null; readonly state: "post" | "active" | "finished" }[];
   readonly stage: "lanes" | "opening" | "play" | "over";
   readonly variant: "sprint" | "stayer";
   readonly toMove: number;
