@@ -1,4 +1,5 @@
 import type { DrawOptions, Drawing, Json, Lang, Motion, Point } from "./drawing.js";
+import { die } from "./die.js";
 import { PALETTES, type Palette } from "./palette.js";
 import { el, svgRoot, text } from "./svg.js";
 
@@ -211,21 +212,7 @@ function drawMarks(o: DrawOptions, pal: Palette): string {
   return out;
 }
 
-const PIPS: Readonly<Record<number, readonly (readonly [number, number])[]>> = {
-  1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-};
 
-/** A die face centred on (x, y); `live` dice are still to play, the others (a tied opening roll) are greyed. */
-function die(x: number, y: number, value: number, size: number, fill: string, pip: string, line: string, live: boolean): string {
-  const h = size / 2;
-  const dots = (PIPS[value] ?? []).map(([dx, dy]) => el("circle", { cx: x + dx * size * 0.27, cy: y + dy * size * 0.27, r: size * 0.09, fill: pip })).join("");
-  return el("g", { opacity: live ? 1 : 0.45 }, el("rect", { x: x - h, y: y - h, width: size, height: size, rx: size * 0.18, fill, stroke: line, "stroke-width": 1.5 }) + dots);
-}
 
 function drawDice(v: BackgammonView, o: DrawOptions, pal: Palette): string {
   const live = v.phase === "move" && v.diceToPlay !== null;
@@ -237,7 +224,7 @@ function drawDice(v: BackgammonView, o: DrawOptions, pal: Palette): string {
   const centre = roller !== null && roller === bottomSeat(o) ? RIGHT - 3 * PW : LEFT + 3 * PW;
   const fill = roller === null ? pal.board : pal.sides[roller];
   const pip = roller === null ? pal.text : pal.onSides[roller];
-  return values.map((d, i) => die(centre + (i - (values.length - 1) / 2) * 36, MID, d, 28, fill, pip, pal.line, live)).join("");
+  return values.map((d, i) => die(centre + (i - (values.length - 1) / 2) * 36, MID, d, 28, { face: fill, pip, line: pal.line, faded: !live })).join("");
 }
 
 function drawCube(v: BackgammonView, o: DrawOptions, pal: Palette): string {

@@ -1,4 +1,5 @@
 import type { DrawOptions, Drawing, Json, Lang, Motion, Point } from "./drawing.js";
+import { die } from "./die.js";
 import { PALETTES, type Palette } from "./palette.js";
 import { el, svgRoot, text } from "./svg.js";
 
@@ -228,19 +229,7 @@ function drawAxes(pal: Palette): string {
   return out;
 }
 
-const PIPS: Readonly<Record<number, readonly (readonly [number, number])[]>> = {
-  1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-};
 
-function die(x: number, y: number, value: number, pal: Palette): string {
-  const dots = (PIPS[value] ?? []).map(([dx, dy]) => el("circle", { cx: x + dx * 7, cy: y + dy * 7, r: 2.4, fill: pal.text })).join("");
-  return el("rect", { x: x - 13, y: y - 13, width: 26, height: 26, rx: 5, fill: pal.background, stroke: pal.line, "stroke-width": 1.5 }) + dots;
-}
 
 /** Who acts and with what: the round, the stage or the team to move, the roll and the points left. */
 function drawHeader(v: EstafetaView, o: DrawOptions, pal: Palette): string {
@@ -255,7 +244,7 @@ function drawHeader(v: EstafetaView, o: DrawOptions, pal: Palette): string {
   }
   if (v.rolled) {
     out += text(WIDTH - 12 - v.rolled.length * 32, 30, L.rolled, { "text-anchor": "end", "font-size": 12, fill: pal.muted });
-    v.rolled.forEach((d, i) => (out += die(WIDTH - 12 - 13 - (v.rolled!.length - 1 - i) * 32, 26, d, pal)));
+    v.rolled.forEach((d, i) => (out += die(WIDTH - 12 - 13 - (v.rolled!.length - 1 - i) * 32, 26, d, 26, { face: pal.background, pip: pal.text, line: pal.line })));
   }
   if (v.dice) out += text(WIDTH - 12, 62, `${L.left}: ${v.dice[0]} + ${v.dice[1]}`, { "text-anchor": "end", "font-size": 14, "font-weight": "bold", fill: pal.text });
   return out;

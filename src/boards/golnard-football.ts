@@ -22,6 +22,7 @@
  *   penaltyKicker "kicker 9 on f3"; penaltyRun "run 4, slide N"; penaltyShot "shot 5 NE"
  */
 import type { DrawOptions, Drawing, Json, Lang, Motion, Point } from "./drawing.js";
+import { die } from "./die.js";
 import { ball, cellKey, cellLayer, cellName, coordinates, fill, grid, marker, piece, pieceKey, BALL_ID, type FieldPoint, type Grid } from "./field.js";
 import { PALETTES, type Palette } from "./palette.js";
 import { el, svgRoot, text } from "./svg.js";
@@ -278,15 +279,6 @@ function diceText(v: FootballView, l: Labels): string {
   return fill(l.dice, { d: v.dice.join(" ") }) + (left.length < v.dice.length ? `, ${fill(l.diceLeft, { d: left.join(" ") || "–" })}` : "");
 }
 
-const PIPS: readonly (readonly [number, number][])[] = [
-  [],
-  [[0, 0]],
-  [[-1, -1], [1, 1]],
-  [[-1, -1], [0, 0], [1, 1]],
-  [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-];
 
 /** The dice of the turn (spent ones faded), or the last roll faded between turns. */
 function drawDice(v: FootballView, p: Palette): string {
@@ -297,10 +289,7 @@ function drawDice(v: FootballView, p: Palette): string {
     .map((d, i) => {
       const k = left.indexOf(d);
       if (k >= 0) left.splice(k, 1);
-      const x = WIDTH - 20 - (dice.length - i) * (size + 10);
-      const y = (HEADER - size) / 2;
-      const pips = (PIPS[d] ?? []).map(([dx, dy]) => el("circle", { cx: x + size / 2 + dx * size * 0.27, cy: y + size / 2 + dy * size * 0.27, r: size * 0.09, fill: p.text })).join("");
-      return el("g", { opacity: k >= 0 ? null : 0.35 }, el("rect", { x, y, width: size, height: size, rx: 6, fill: p.background, stroke: p.text, "stroke-width": 2 }) + pips);
+      return die(WIDTH - 20 - (dice.length - i) * (size + 10) + size / 2, HEADER / 2, d, size, { face: p.background, pip: p.text, line: p.text, faded: k < 0 });
     })
     .join("");
 }
