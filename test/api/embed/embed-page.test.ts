@@ -119,3 +119,19 @@ describe("GET /embed/assets/{file}", () => {
     expect((await t.rest("GET", "/embed/assets/embed-000000000000.js")).status).toBe(404);
   });
 });
+
+describe("GET /embed/boards.js", () => {
+  it("is the drawing module on its own: imported by another program, it draws what board.svg draws", async () => {
+    const created = await createViaRest(t, { ruleset: "golnard-football" });
+    const reply = await t.rest("GET", "/embed/boards.js");
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(reply.headers.get("access-control-allow-origin")).toBe("*");
+    expect(reply.headers.get("cache-control")).toBe("public, max-age=300");
+    const { drawBoard, DRAWINGS } = (await import(`data:text/javascript;base64,${Buffer.from(reply.raw).toString("base64")}`)) as typeof import("../../../src/boards/index.js");
+    expect(Object.keys(DRAWINGS).sort()).toEqual([...RULESETS].sort());
+    const view = (await t.rest("GET", `/api/matches/${created.match.id}`)).body;
+    const picture = await t.rest("GET", `/api/matches/${created.match.id}/board.svg?theme=dark&lang=ru`);
+    expect(drawBoard(view.ruleset, view.state, { theme: "dark", lang: "ru", orientation: 0 })).toBe(picture.raw);
+  });
+});
