@@ -44,7 +44,7 @@ export const suite: Suite = {
         better: "lower",
         baseline: "boardgame.io's client + SocketIO, gzipped",
         baselineValue: await boardgameioClientBytes(),
-        note: `script ${gz(assets.script.body)} B gz (${assets.script.body.length} B minified), stylesheet ${gz(assets.style.body)} B gz`,
+        note: `script ${gz(assets.script.body)} B gz (${assets.script.body.length} B minified), stylesheet ${gz(assets.style.body)} B gz; /embed/boards.js alone ${gz(assets.boards.body)} B gz`,
       },
     ];
     for (const ruleset of RULESETS) {
