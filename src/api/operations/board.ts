@@ -6,9 +6,8 @@ import { matchViewFields } from "../../service/match-view.js";
 import * as z from "../../zod.js";
 import { defineOperation } from "../operation.js";
 import { AtVersion, MatchId } from "./inputs.js";
+import { PAST_FOREVER } from "./matches.js";
 
-/** A version never changes: its picture may be cached for good. The match as it is now is re-checked with its ETag. */
-const FOREVER = "public, max-age=31536000, immutable";
 
 export const getBoardSvg = defineOperation({
   summary: "Draw a position",
@@ -44,7 +43,8 @@ export const getBoardSvg = defineOperation({
           "x-content-type-options": "nosniff",
           // Opened on its own, the picture may run nothing and fetch nothing.
           "content-security-policy": "default-src 'none'; sandbox",
-          "cache-control": version ? FOREVER : "no-cache",
+          // A version never changes: its picture may be kept for good; the match now is re-checked by its ETag.
+          "cache-control": version ? PAST_FOREVER : "no-cache",
           etag: `"${state.version}-svg-${drawn.theme}-${drawn.lang}-${drawn.orientation}"`,
         },
         body: svg,

@@ -15,6 +15,8 @@ import { ON_MATCH } from "./match-commands.js";
 import { AtVersion, CreateMatchBody, MatchId, Version } from "./inputs.js";
 
 const READ = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND"] as const;
+/** How long a past position may be kept: it never changes. */
+export const PAST_FOREVER = "public, max-age=31536000, immutable";
 const matchPath = (id: string): string => `/api/matches/${encodeURIComponent(id)}`;
 
 export const createMatch = defineOperation({
@@ -98,7 +100,17 @@ export const getMatch = defineOperation({
   restOnly: ["NOT_FOUND"],
   answers: "match",
   run: (deps, { id, version }, bearer) => readMatch(deps, id, bearer, version ?? undefined),
-  rest: { method: "GET", path: "/api/matches/{id}", tag: "matches", params: { id: "id" }, query: { version: "int" }, body: "none", responds: { description: "The match.", schema: ref("Match"), conditional: true } },
+  rest: {
+    method: "GET",
+    path: "/api/matches/{id}",
+    tag: "matches",
+    params: { id: "id" },
+    query: { version: "int" },
+    body: "none",
+    // A past position never changes: a replay viewer's steps are cached by the browser for good.
+    headers: (_view, { version }): Record<string, string> => (version ? { "cache-control": PAST_FOREVER } : {}),
+    responds: { description: "The match.", schema: ref("Match"), conditional: true },
+  },
   graphql: { field: "Query.match", returns: "Match", orNull: "NOT_FOUND" },
 });
 

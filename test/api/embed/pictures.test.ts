@@ -21,6 +21,7 @@ describe("GET /api/matches/{id}?version=N", () => {
       expect(reply.status).toBe(200);
       expect(reply.body).toEqual(JSON.parse(JSON.stringify(wholeUpdate(update).match)));
       expect(reply.headers.get("etag")).toBe(`"${update.version}-s"`);
+      expect(reply.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     }
   });
 
@@ -29,6 +30,8 @@ describe("GET /api/matches/{id}?version=N", () => {
     const ahead = await t.rest("GET", `/api/matches/${created.match.id}?version=${created.match.version + 1}`);
     expect(ahead.status).toBe(404);
     expect(ahead.body.error.code).toBe("NOT_FOUND");
+    expect(ahead.headers.get("cache-control")).toBe("no-store");
+    expect((await t.rest("GET", `/api/matches/${created.match.id}`)).headers.get("cache-control")).toBe("no-store");
     expect((await t.rest("GET", `/api/matches/${created.match.id}?version=0`)).body.error.code).toBe("BAD_USER_INPUT");
     const gql = await t.gql(`query($id: ID!, $v: Int) { match(id: $id, version: $v) { version } }`, { id: created.match.id, v: 99 });
     expect(gql.data).toEqual({ match: null });
