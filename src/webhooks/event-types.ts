@@ -121,24 +121,24 @@ const schemaId = (type: WebhookEventType): string =>
     .join("")}`;
 
 /** The envelope the Standard Webhooks spec recommends: `{type, timestamp, data}`. */
-const payloadSchema = <T extends WebhookEventType>(type: T) =>
+const payloadSchema = <T extends WebhookEventType, D extends z.ZodMiniType>(type: T, data: D) =>
   named(
     z.object({
       type: meta(z.literal(type), "The event type."),
       timestamp: dateTime("When it happened (ISO 8601): the committed event's time, or when a clock warning fell due."),
-      data: field(DATA_SCHEMAS[type], "What happened."),
+      data: field(data, "What happened."),
     }),
     schemaId(type),
     `The body of a \`${type}\` delivery.`,
   );
 
 export const WEBHOOK_PAYLOAD_SCHEMAS = {
-  "match.updated": payloadSchema("match.updated"),
-  "match.yourTurn": payloadSchema("match.yourTurn"),
-  "match.finished": payloadSchema("match.finished"),
-  "invitation.accepted": payloadSchema("invitation.accepted"),
-  "clock.warning": payloadSchema("clock.warning"),
-  "webhook.test": payloadSchema("webhook.test"),
+  "match.updated": payloadSchema("match.updated", DATA_SCHEMAS["match.updated"]),
+  "match.yourTurn": payloadSchema("match.yourTurn", DATA_SCHEMAS["match.yourTurn"]),
+  "match.finished": payloadSchema("match.finished", DATA_SCHEMAS["match.finished"]),
+  "invitation.accepted": payloadSchema("invitation.accepted", DATA_SCHEMAS["invitation.accepted"]),
+  "clock.warning": payloadSchema("clock.warning", DATA_SCHEMAS["clock.warning"]),
+  "webhook.test": payloadSchema("webhook.test", DATA_SCHEMAS["webhook.test"]),
 } as const satisfies { readonly [T in WebhookEventType]: z.ZodMiniType };
 
 export type WebhookData<T extends WebhookEventType = WebhookEventType> = { [K in T]: z.infer<(typeof DATA_SCHEMAS)[K]> }[T];
