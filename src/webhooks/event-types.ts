@@ -1,7 +1,6 @@
 import { MATCH_STATUSES } from "../match/state.js";
 import { OutcomeSchema, PlayerSchema } from "../service/match-view-schema.js";
 import { dateTime, field, meta, named, seatNumber } from "../service/schema-meta.js";
-import type { Json } from "../engine/ruleset.js";
 import * as z from "../zod.js";
 
 /**
@@ -32,7 +31,8 @@ const version = meta(z.number().check(z.int(), z.positive()), "The version of th
 const status = meta(z.enum(MATCH_STATUSES), "The match's status after that event.");
 const toMove = meta(z.nullable(seatNumber), "The seat that must act now, or null when several may or none.");
 const toAct = meta(z.array(seatNumber), "Every seat that may act now; empty once finished and while a seat is open.");
-const note = z.custom<{ type: string } & { [key: string]: Json }>();
+// A note is its ruleset's: a `type` from the ruleset's closed `notes` set and data of its own.
+const note = z.looseObject({ type: meta(z.string(), 'The note\'s type, from the ruleset\'s `notes` set (e.g. "goal").') });
 
 export const MatchUpdatedDataSchema = named(
   z.object({

@@ -14,6 +14,15 @@ describe("webhook event types", () => {
     expect(defs.Outcome).toBeDefined();
   });
 
+  it("a note is an object with its type, and whatever data its ruleset gives it", () => {
+    const defs = (webhookJsonSchemas()["match.updated"] as { $defs: Record<string, { properties: Record<string, { items?: unknown }> }> }).$defs;
+    expect(defs.WebhookMatchUpdatedData!.properties.notes!.items).toMatchObject({ type: "object", required: ["type"], properties: { type: { type: "string" } } });
+    const updated = { matchId: "m", ruleset: "gol", version: 2, status: "ACTIVE", toMove: 0, toAct: [0], event: "MovePlayed", seat: 1 };
+    const payload = (notes: unknown) => ({ type: "match.updated", timestamp: "2026-01-01T00:00:00.000Z", data: { ...updated, notes } });
+    expect(z.safeParse(WEBHOOK_PAYLOAD_SCHEMAS["match.updated"], payload([{ type: "goal", side: "home", score: [1, 0] }])).success).toBe(true);
+    expect(z.safeParse(WEBHOOK_PAYLOAD_SCHEMAS["match.updated"], payload([{ side: "home" }])).success).toBe(false);
+  });
+
   it("the JSON Schemas leave objects open, so a receiver that validates still takes a field added later", () => {
     expect(JSON.stringify(webhookJsonSchemas())).not.toContain('"additionalProperties":false');
   });
