@@ -26,7 +26,7 @@ afterEach(async () => {
 });
 
 /** A receiver on 127.0.0.1 answering with `answer`; `received` lists what it was sent. */
-async function receiver(answer: (req: IncomingMessage, res: ServerResponse) => void) {
+async function receiver(answer: (req: IncomingMessage, res: ServerResponse) => void, host = "127.0.0.1") {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -37,9 +37,9 @@ async function receiver(answer: (req: IncomingMessage, res: ServerResponse) => v
     });
   });
   servers.push(server);
-  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  await new Promise<void>((done) => server.listen(0, host, done));
   const port = (server.address() as AddressInfo).port;
-  return { port, url: `http://127.0.0.1:${port}/hook?site=1`, received };
+  return { port, url: `http://${host.includes(":") ? `[${host}]` : host}:${port}/hook?site=1`, received };
 }
 
 const secret = generateSecret();
@@ -57,6 +57,12 @@ describe("one delivery attempt", () => {
     expect(got).toMatchObject({ url: "/hook?site=1", body });
     expect(got!.headers["content-type"]).toBe("application/json");
     expect(new Webhook(secret).verify(got!.body, got!.headers as Record<string, string>)).toEqual(JSON.parse(body));
+  });
+
+  it("reaches an IPv6 literal (local mode's ::1)", async () => {
+    const r = await receiver((_, res) => res.writeHead(200).end(), "::1");
+    expect(await sendWebhook(delivery(r.url), { policy: LOCAL_POLICY })).toMatchObject({ ok: true, status: 200 });
+    expect(r.received[0]!.headers.host).toBe(`[::1]:${r.port}`);
   });
 
   it("a 500 fails with its status and answer", async () => {
