@@ -1,8 +1,8 @@
 import { seatDeadlines } from "../match/clock.js";
 import type { MatchState } from "../match/state.js";
 import { webhookEventId } from "./event-id.js";
-import { followsMatch, subscriberSeats, type WebhookEvent } from "./from-log.js";
-import type { Subscription } from "./subscription.js";
+import type { WebhookEvent } from "./event-types.js";
+import { followsMatch, subscriberSeats, type Subscription } from "./subscription.js";
 
 /** A seat whose deadline is within the lead: when it runs out, and since when the warning is due. */
 export interface ClockWarning {

@@ -145,6 +145,12 @@ export type WebhookData<T extends WebhookEventType = WebhookEventType> = { [K in
 /** One delivery's body, by type. */
 export type WebhookPayload<T extends WebhookEventType = WebhookEventType> = { [K in T]: z.infer<(typeof WEBHOOK_PAYLOAD_SCHEMAS)[K]> }[T];
 
+/** One event to deliver to one webhook: its stable `webhook-id` and the body to sign and send. */
+export interface WebhookEvent<T extends WebhookEventType = WebhookEventType> {
+  readonly id: string;
+  readonly payload: WebhookPayload<T>;
+}
+
 /**
  * Each event type's JSON Schema (2020-12), for the docs and, later, OpenAPI's `webhooks`. Without
  * `additionalProperties: false`, which zod states for every object it outputs: a payload may gain

@@ -3,15 +3,9 @@ import { seatDeadlines } from "../match/clock.js";
 import type { MatchEvent } from "../match/events.js";
 import { openSeats } from "../match/seating.js";
 import type { MatchState } from "../match/state.js";
-import type { WebhookData, WebhookEventType, WebhookPayload } from "./event-types.js";
+import type { WebhookData, WebhookEvent, WebhookEventType, WebhookPayload } from "./event-types.js";
 import { webhookEventId } from "./event-id.js";
-import type { Subscription } from "./subscription.js";
-
-/** One event to deliver to one webhook: its stable `webhook-id` and the body to sign and send. */
-export interface WebhookEvent<T extends WebhookEventType = WebhookEventType> {
-  readonly id: string;
-  readonly payload: WebhookPayload<T>;
-}
+import { followsMatch, subscriberSeats, type Subscription } from "./subscription.js";
 
 /** The types a committed event of the log can give (a clock warning comes from the clock, a test from a request). */
 export type LogEventType = Exclude<WebhookEventType, "clock.warning" | "webhook.test">;
@@ -22,17 +16,6 @@ export type LogEventType = Exclude<WebhookEventType, "clock.warning" | "webhook.
  */
 export const logEventId = (webhookId: string, matchId: string, version: number, type: WebhookEventType): string =>
   webhookEventId(webhookId, matchId, version, type);
-
-/** The seats of the match the subscription speaks for: the player's, or the seat of a match webhook. */
-export function subscriberSeats(sub: Subscription, state: MatchState): number[] {
-  if (sub.scope === "player") return state.seating.flatMap((s, seat) => (s.player?.id === sub.playerId ? [seat] : []));
-  return sub.seat === undefined || sub.seat === null ? [] : [sub.seat];
-}
-
-/** Whether the subscription hears about this match at all: its match, or one its player sits in. */
-export function followsMatch(sub: Subscription, state: MatchState): boolean {
-  return sub.scope === "match" ? sub.matchId === state.id : subscriberSeats(sub, state).length > 0;
-}
 
 /** The seat whose action an event records, or null for the server's own (a sweep's timeout, an abort, the creation). */
 function actorOf(event: MatchEvent): number | null {

@@ -1,3 +1,4 @@
+import type { MatchState } from "../match/state.js";
 import type { WebhookEventType } from "./event-types.js";
 
 /**
@@ -12,3 +13,14 @@ export type Subscription = WebhookScope & {
   readonly webhookId: string;
   readonly types: readonly WebhookEventType[];
 };
+
+/** The seats of the match the subscription speaks for: the player's, or the seat of a match webhook. */
+export function subscriberSeats(sub: Subscription, state: MatchState): number[] {
+  if (sub.scope === "player") return state.seating.flatMap((s, seat) => (s.player?.id === sub.playerId ? [seat] : []));
+  return sub.seat === undefined || sub.seat === null ? [] : [sub.seat];
+}
+
+/** Whether the subscription hears about this match at all: its match, or one its player sits in. */
+export function followsMatch(sub: Subscription, state: MatchState): boolean {
+  return sub.scope === "match" ? sub.matchId === state.id : subscriberSeats(sub, state).length > 0;
+}
