@@ -28,8 +28,10 @@ const RANK = {
   service: 4,
   // Reads and writes match logs in other programs' formats (gnubg's .mat); nothing serves it.
   interop: 4,
-  // Webhooks: what the log's commits tell each webhook, signed and sent (Standard Webhooks).
-  webhooks: 4,
+  // Webhooks: what the log's commits tell each webhook, signed and sent (Standard Webhooks). Above
+  // the service, whose match-view schemas (a player, an outcome) its payloads reuse, and below the
+  // API, which will register webhooks: between the two.
+  webhooks: 4.5,
   api: 5,
   realtime: 6,
   // The local stand-ins for API Gateway's WebSocket and management APIs and for DynamoDB
