@@ -69,7 +69,11 @@ async function start(): Promise<void> {
   const seatCount = Math.max(2, view.seating.length);
 
   const drawOptions = (): DrawOptions => ({ theme: options.theme, lang: options.lang, orientation, ...(shown === view ? play.boardMarks() : {}) });
-  const redraw = (motions: readonly Motion[] = []) => board.draw(shown.state, drawOptions(), motions);
+  const redraw = (motions: readonly Motion[] = []) => {
+    board.draw(shown.state, drawOptions(), motions);
+    // Which seat is drawn at the bottom, for the host page's tests and styles.
+    boardEl.setAttribute("data-orientation", String(orientation));
+  };
   const play = new Play(drawing, api, labels, options.lang, () => redraw(), fail);
   const motionsOf = (before: View | null, after: View, event: MatchEvent | null): readonly Motion[] => {
     if (!before || event?.type !== "MovePlayed") return [];

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { drawingOf } from "../../src/boards/index.js";
+import type { Json } from "../../src/boards/drawing.js";
+import { launchChromium } from "./chromium.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+import { createViaRest, getMatch } from "../helpers/matches.js";
+import { actViaApi, embedUrl, type Host, startHost } from "./embed-helpers.js";
+
+let browser: Browser;
+let t: TestServer;
+let host: Host;
+beforeAll(async () => {
+  [browser, t, host] = await Promise.all([launchChromium(), startTestServer(), startHost()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+  await host?.close();
+});
+
+describe.each(["backgammon", "golnard-estafeta", "golnard-football", "gol"])("a spectator's embed of a live %s match", (ruleset) => {
+  it("draws the board and caption, goes live, and follows a move played through the API, telling the host page", async () => {
+    const created = await createViaRest(t, { ruleset });
+    const { page, frame, messages } = await host.open(browser, embedUrl(t, created.match.id));
+    try {
+      await expect.poll(() => frame.locator('[data-testid="connection"]').getAttribute("data-state"), { timeout: 10_000 }).toBe("live");
+      await expect(frame.locator("#tabula-board svg[role=img]").count()).resolves.toBe(1);
+      const before = await getMatch(t, created.match.id);
+      expect(await frame.locator('[data-testid="caption"]').textContent()).toBe(drawingOf(ruleset)!.caption(before.state as Json, "en"));
+      expect(await frame.locator('[data-testid="version"]').getAttribute("data-version")).toBe(String(before.version));
+      // A spectator gets no controls.
+      expect(await frame.locator('[data-testid="play"]').isHidden()).toBe(true);
+      await expect.poll(async () => (await messages()).filter((m) => m.type === "tabula:ready")).toEqual([{ type: "tabula:ready", matchId: created.match.id, version: before.version }]);
+
+      const after = await actViaApi(t, created);
+      await expect.poll(() => frame.locator('[data-testid="version"]').getAttribute("data-version")).toBe(String(after.version));
+      const updates = (await messages()).filter((m) => m.type === "tabula:update");
+      expect(updates.map((u) => u.version)).toEqual(Array.from({ length: after.version - before.version }, (_, i) => before.version + 1 + i));
+      expect(updates.at(-1)).toMatchObject({ matchId: created.match.id, status: after.status, toMove: after.toMove });
+      expect(Array.isArray(updates.at(-1)!.notes)).toBe(true);
+      expect(await frame.locator('[data-testid="caption"]').textContent()).toBe(drawingOf(ruleset)!.caption(after.state as Json, "en"));
+    } finally {
+      await page.close();
+    }
+  });
+});
+
+it("the host page's tabula:flip message turns the board and the page answers in Russian with ?lang=ru and a dark theme", async () => {
+  const created = await createViaRest(t, { ruleset: "backgammon" });
+  const { page, frame } = await host.open(browser, embedUrl(t, created.match.id, "?lang=ru&theme=dark&size=300"));
+  try {
+    await expect.poll(() => frame.locator('[data-testid="connection"]').textContent(), { timeout: 10_000 }).toBe("В эфире");
+    expect(await frame.locator("html").getAttribute("data-theme")).toBe("dark");
+    expect(await frame.locator("#tabula-board svg").getAttribute("width")).toBe("300");
+    expect(await frame.locator("#tabula-board").getAttribute("data-orientation")).toBe("0");
+    await page.evaluate(() => (document.getElementById("embed") as HTMLIFrameElement).contentWindow!.postMessage({ type: "tabula:flip" }, "*"));
+    await expect.poll(() => frame.locator("#tabula-board").getAttribute("data-orientation")).toBe("1");
+    expect(await frame.locator("#tabula-board svg").count()).toBe(1);
+  } finally {
+    await page.close();
+  }
+});
