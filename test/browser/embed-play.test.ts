@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { drawingOf } from "../../src/boards/index.js";
+import type { Json } from "../../src/boards/drawing.js";
+import { launchChromium } from "./chromium.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+import { actor, type Created, createViaRest, getMatch } from "../helpers/matches.js";
+import { embedUrl, makeMove, playToTheEnd, waitForVersion } from "./embed-helpers.js";
+
+let browser: Browser;
+let t: TestServer;
+beforeAll(async () => {
+  [browser, t] = await Promise.all([launchChromium(), startTestServer()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+/**
+ * One page per seat, each opened with its own token, live; each in a window of its own, as two
+ * pages of one window are one visible tab and one throttled background tab.
+ */
+async function seatPages(created: Created): Promise<Page[]> {
+  const pages = await Promise.all(created.tokens.map(async () => (await browser.newContext({ viewport: { width: 900, height: 800 } })).newPage()));
+  await Promise.all(pages.map((page, seat) => page.goto(embedUrl(t, created.match.id, "", created.tokens[seat]))));
+  for (const page of pages) await page.locator('[data-testid="connection"][data-state="live"]').waitFor({ timeout: 10_000 });
+  return pages;
+}
+
+it("a backgammon game is played to the end by clicking on the seats' pages (Roll, then each move)", async () => {
+  const created = await createViaRest(t, { ruleset: "backgammon" });
+  const pages = await seatPages(created);
+  const made = await playToTheEnd(t, created, pages);
+  expect(made.rolls).toBeGreaterThan(0);
+  expect(made.board + made.list).toBeGreaterThan(0);
+  const final = await getMatch(t, created.match.id);
+  expect(final.status).toBe("FINISHED");
+  for (const page of pages) {
+    await waitForVersion(page, final.version);
+    await expect.poll(() => page.locator('[data-testid="result"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="roll"], .tb-move').count()).toBe(0);
+  }
+  await Promise.all(pages.map((p) => p.context().close()));
+});
+
+it("a relay (golnard-estafeta) game is played to the end by clicking", async () => {
+  const created = await createViaRest(t, { ruleset: "golnard-estafeta", options: { maxRounds: 4 } });
+  const pages = await seatPages(created);
+  const made = await playToTheEnd(t, created, pages);
+  expect(made.rolls + made.board + made.list).toBeGreaterThan(4);
+  expect((await getMatch(t, created.match.id)).status).toBe("FINISHED");
+  await Promise.all(pages.map((p) => p.context().close()));
+});
+
+for (const ruleset of ["golnard-football", "gol"]) {
+  it(`a ${ruleset} turn is played on the board: the clicks of a legal move, one [data-key] after another`, async () => {
+    const created = await createViaRest(t, { ruleset });
+    const pages = await seatPages(created);
+    // Roll (football's opening roll) until a seat has a move to make.
+    for (let i = 0; i < 20; i++) {
+      const m = await getMatch(t, created.match.id);
+      const view = await getMatch(t, m.id, created.tokens[actor(m)]);
+      if (view.phase !== "roll" && view.legalMoves.length > 0) break;
+      await waitForVersion(pages[actor(m)]!, m.version);
+      await pages[actor(m)]!.locator('[data-testid="roll"]:not([disabled])').click();
+      await waitForVersion(pages[actor(m)]!, m.version + 1);
+    }
+    const match = await getMatch(t, created.match.id);
+    const seat = actor(match);
+    const view = await getMatch(t, match.id, created.tokens[seat]);
+    const drawing = drawingOf(ruleset)!;
+    // With a real drawing, pick a move that has a board gesture; the placeholder has none, and the move list is used.
+    const move = (view.legalMoves.find((m) => drawing.clicks(m as Json, view.state as Json).length > 0) ?? view.legalMoves[0]) as Json;
+    await waitForVersion(pages[seat]!, view.version);
+    const how = await makeMove(pages[seat]!, ruleset, view, move);
+    await waitForVersion(pages[seat]!, view.version + 1);
+    const events = (await t.rest("GET", `/api/matches/${match.id}/events?after=${view.version}`)).body.events as { type: string; data: { move: Json } }[];
+    expect(events[0]).toMatchObject({ type: "MovePlayed", data: { move } });
+    expect(how).toBe(drawing.clicks(move, view.state as Json).length > 0 ? "board" : "list");
+    await Promise.all(pages.map((p) => p.context().close()));
+  });
+}
+
+it("a refused move shows the server's message in an alert and leaves the board usable", async () => {
+  const created = await createViaRest(t, { ruleset: "backgammon" });
+  const pages = await seatPages(created);
+  // Roll on the pages until a seat may move.
+  for (let i = 0; i < 20; i++) {
+    const m = await getMatch(t, created.match.id);
+    if ((await getMatch(t, m.id, created.tokens[actor(m)])).phase === "move") break;
+    const page = pages[actor(m)]!;
+    await waitForVersion(page, m.version);
+    await page.locator('[data-testid="roll"]:not([disabled])').click();
+    await waitForVersion(page, m.version + 1);
+  }
+  const m = await getMatch(t, created.match.id);
+  const seat = actor(m);
+  const page = pages[seat]!;
+  const view = await getMatch(t, m.id, created.tokens[seat]);
+  await waitForVersion(page, view.version);
+  const label = drawingOf("backgammon")!.notation(view.legalMoves[0] as Json, "en");
+  // As if the page had based its move on an older version: the server refuses it with VERSION_CONFLICT.
+  await page.route("**/api/matches/*/moves", (route) => {
+    const body = JSON.parse(route.request().postData() ?? "{}") as { move: Json };
+    return route.continue({ postData: JSON.stringify({ ...body, expectedVersion: 1 }) });
+  });
+  await page.getByRole("button", { name: label, exact: true }).first().click();
+  const alert = page.locator('[data-testid="error"][role="alert"]');
+  await expect.poll(() => alert.textContent()).toContain("VERSION_CONFLICT");
+  expect((await getMatch(t, m.id)).version).toBe(view.version);
+  // The move list is still there and works once the page sends what it means.
+  await page.unroute("**/api/matches/*/moves");
+  await page.getByRole("button", { name: label, exact: true }).first().click();
+  await waitForVersion(page, view.version + 1);
+  expect(await alert.textContent()).toBe("");
+  await Promise.all(pages.map((p) => p.context().close()));
+});
+
+it("resigning from the page, and a draw offered and declined between two seat pages (gol)", async () => {
+  const created = await createViaRest(t, { ruleset: "gol" });
+  const pages = await seatPages(created);
+  // Gol's kickoff makes the match ACTIVE; then a draw may be offered.
+  const first = await getMatch(t, created.match.id);
+  const kicker = actor(first);
+  await makeMove(pages[kicker]!, "gol", await getMatch(t, first.id, created.tokens[kicker]), (await getMatch(t, first.id, created.tokens[kicker])).legalMoves[0] as Json);
+  await waitForVersion(pages[0]!, first.version + 1);
+  await waitForVersion(pages[1]!, first.version + 1);
+  await pages[0]!.locator('[data-testid="offer-draw"]').click();
+  await expect.poll(() => pages[1]!.locator('[data-testid="offer-decline"]').count()).toBe(1);
+  await pages[1]!.locator('[data-testid="offer-decline"]').click();
+  await expect.poll(() => pages[0]!.locator('[data-testid="offer"]').count()).toBe(0);
+  await pages[1]!.locator('[data-testid="resign"]').click();
+  await pages[1]!.locator('[data-testid="resign-confirm"]').click();
+  await expect.poll(async () => (await getMatch(t, created.match.id)).status).toBe("FINISHED");
+  const final = await getMatch(t, created.match.id);
+  expect(final.result).toMatchObject({ reason: "resignation", winners: [0] });
+  await waitForVersion(pages[0]!, final.version);
+  await expect.poll(() => pages[0]!.locator('[data-testid="result"]').isVisible()).toBe(true);
+  await Promise.all(pages.map((p) => p.context().close()));
+});
