@@ -44,7 +44,7 @@ export async function startHost(): Promise<Host> {
     async open(browser, url, viewport = { width: 900, height: 700 }) {
       const page = await browser.newPage({ viewport });
       await page.goto(`${origin}/?embed=${encodeURIComponent(url)}`);
-      return { page, frame: page.frameLocator("#embed"), messages: () => page.evaluate(() => (window as unknown as { messages: HostMessage[] }).messages) };
+      return { page, frame: page.frameLocator("#embed"), messages: () => page.evaluate("window.messages") as Promise<HostMessage[]> };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
