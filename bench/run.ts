@@ -8,6 +8,7 @@ const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   gol: () => import("./suites/gol.js"),
   replay: () => import("./suites/replay.js"),
   views: () => import("./suites/views.js"),
+  embed: () => import("./suites/embed.js"),
   commands: () => import("./suites/commands.js"),
   "vs-boardgameio": () => import("./suites/vs-boardgameio.js"),
   growth: () => import("./suites/growth.js"),

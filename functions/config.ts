@@ -2,6 +2,7 @@
 // it wants, so the connection functions, which validate nothing else, stay small.
 import * as z from "zod/mini";
 import { LOG_LEVELS, type LogLevel } from "../src/log-levels.js";
+import type { EmbedDeployment } from "../src/api/embed/deployment.js";
 import type { DynamoConfig } from "../src/store/dynamo/client.js";
 import { describeIssues } from "../src/input-issues.js";
 
@@ -39,6 +40,16 @@ const liveFunctionEnv = z.extend(functionEnv, {
   WEBSOCKET_MANAGEMENT_ENDPOINT: z.url("must be the URL of the WebSocket API's stage"),
 });
 
+/** The embed page's function also says who may frame it and where its live updates come from. */
+const embedFunctionEnv = z.extend(functionEnv, {
+  /** CSP `frame-ancestors`, e.g. `'self' https://forum.example`; default `*` (any site). */
+  FRAME_ANCESTORS: z.pipe(unsetIfEmpty, z._default(z.string().check(z.regex(/^[^;,\r\n]+$/, "must be CSP sources separated by spaces")), "*")),
+  /** `wss://{api-id}.execute-api.{region}.amazonaws.com/{stage}`: the WebSocket API the page subscribes to. */
+  WEBSOCKET_URL: z.pipe(unsetIfEmpty, z.optional(z.url("must be the URL of the WebSocket API's stage"))),
+  /** The API's public origin for oEmbed's absolute links, when a custom domain fronts it; default: the request's Host. */
+  PUBLIC_URL: z.pipe(unsetIfEmpty, z.optional(z.url("must be a URL"))),
+});
+
 export interface FunctionConfig {
   readonly tableName: string;
   readonly dynamo: DynamoConfig;
@@ -69,4 +80,13 @@ export const functionConfig = (env: NodeJS.ProcessEnv = process.env): FunctionCo
 export function liveFunctionConfig(env: NodeJS.ProcessEnv = process.env): LiveFunctionConfig {
   const parsed = parse(liveFunctionEnv, env);
   return { ...toConfig(parsed), managementEndpoint: parsed.WEBSOCKET_MANAGEMENT_ENDPOINT };
+}
+
+export interface EmbedFunctionConfig extends FunctionConfig {
+  readonly deployment: EmbedDeployment;
+}
+
+export function embedFunctionConfig(env: NodeJS.ProcessEnv = process.env): EmbedFunctionConfig {
+  const parsed = parse(embedFunctionEnv, env);
+  return { ...toConfig(parsed), deployment: { frameAncestors: parsed.FRAME_ANCESTORS, websocketUrl: parsed.WEBSOCKET_URL, publicUrl: parsed.PUBLIC_URL } };
 }

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Metafile, type Plugin } from "esbuild";
+import { buildEmbedAssets } from "../src/api/embed/build-assets.js";
 
 /**
  * `npm run build`: every Lambda entry point in functions/ becomes one self-contained ES module,
@@ -187,6 +188,11 @@ const stubs: Plugin = {
   },
 };
 
+/** Files a function reads beside its bundle, made at build time: the embed page's script and stylesheet. */
+const EXTRA_FILES: Partial<Record<string, (dir: string) => Promise<void>>> = {
+  embed: async (dir) => writeFileSync(join(dir, "embed-assets.json"), JSON.stringify(await buildEmbedAssets())),
+};
+
 export async function buildFunctions(options: BuildOptions = {}): Promise<BuiltFunction[]> {
   const outDir = resolve(options.outDir ?? DEFAULT_OUT_DIR);
   const names = options.names ?? functionNames();
@@ -221,6 +227,7 @@ export async function buildFunctions(options: BuildOptions = {}): Promise<BuiltF
       logLevel: "warning",
       metafile: options.analyze ?? false,
     });
+    await EXTRA_FILES[name]?.(dir);
     const mapFile = `${file}.map`;
     built.push({
       name,

@@ -42,6 +42,8 @@ export interface DeployConfig {
   readonly httpThrottle: Throttle;
   readonly webSocketThrottle: Throttle;
   readonly apiGatewayLogRole: ApiGatewayLogRole;
+  /** CSP `frame-ancestors` of the embed pages: who may frame them. */
+  readonly frameAncestors: string;
 }
 
 export type Context = (key: string) => unknown;
@@ -97,6 +99,9 @@ export function deployConfig(context: Context): DeployConfig {
     throw new Error(`apiGatewayLogRole "${apiGatewayLogRole}": one of ${API_GATEWAY_LOG_ROLES.join(", ")}`);
   }
 
+  const frameAncestors = text("frameAncestors") ?? "*";
+  if (!/^[^;,\r\n]+$/.test(frameAncestors)) throw new Error(`frameAncestors "${frameAncestors}": CSP sources separated by spaces, e.g. "'self' https://forum.example"`);
+
   return {
     stage,
     allowedOrigins,
@@ -107,5 +112,6 @@ export function deployConfig(context: Context): DeployConfig {
     httpThrottle: throttle("http", DEFAULT_HTTP_THROTTLE),
     webSocketThrottle: throttle("webSocket", DEFAULT_WEBSOCKET_THROTTLE),
     apiGatewayLogRole: apiGatewayLogRole as ApiGatewayLogRole,
+    frameAncestors,
   };
 }

@@ -45,6 +45,8 @@ export const TABLE_ACCESS = {
   "stream-fanout": ["Query", "GetItem", "UpdateItem", "DeleteItem"],
   "stream-index": ["PutItem"],
   "sweep-deadlines": ["Query", "PutItem"],
+  // Reads a match to serve its embed page and oEmbed answer; writes nothing.
+  embed: ["Query", "GetItem"],
 } as const satisfies Record<string, readonly TableAction[]>;
 
 export type FunctionName = keyof typeof TABLE_ACCESS;
@@ -74,6 +76,8 @@ export interface TabulaStackProps extends StackProps {
   readonly httpThrottle?: Throttle;
   /** Per route of the WebSocket API ($connect, $default, ...); default DEFAULT_WEBSOCKET_THROTTLE. */
   readonly webSocketThrottle?: Throttle;
+  /** Who may frame the embed page (CSP `frame-ancestors`), e.g. `https://forum.example`; default `*`, any site. */
+  readonly frameAncestors?: string;
   /** The CloudWatch role the WebSocket access logs need; default `create` (see ApiGatewayLogRole). */
   readonly apiGatewayLogRole?: ApiGatewayLogRole;
 }
@@ -358,9 +362,21 @@ export class TabulaStack extends Stack {
       targets: [new eventTargets.LambdaFunction(sweepDeadlines, { retryAttempts: 2, maxEventAge: SWEEP_EVERY })],
     });
 
+    // The embed page, its assets and oEmbed: a Lambda route beside the API's (docs/deploy.md says why not S3).
+    const embed = fn("EmbedFunction", "embed");
+    embed.addEnvironment("WEBSOCKET_URL", this.webSocketStage.url);
+    embed.addEnvironment("FRAME_ANCESTORS", props.frameAncestors ?? "*");
+    const embedIntegration = new HttpLambdaIntegration("EmbedIntegration", embed);
+    for (const path of ["/embed/{proxy+}", "/oembed"]) {
+      for (const route of this.httpApi.addRoutes({ path, methods: [apigwv2.HttpMethod.GET, apigwv2.HttpMethod.HEAD], integration: embedIntegration })) {
+        Validations.of(route).acknowledge({ id: "AwsSolutions-APIG4", reason: "Public by design: the embed page shows what any spectator of the match may see" });
+      }
+    }
+
     this.functions = {
       graphql,
       rest,
+      embed,
       "ws-connect": wsConnect,
       "ws-disconnect": wsDisconnect,
       "ws-default": wsDefault,
@@ -372,6 +388,7 @@ export class TabulaStack extends Stack {
     const httpUrl = this.httpApi.apiEndpoint;
     new CfnOutput(this, "HttpUrl", { value: httpUrl, description: "HTTP API base URL" });
     new CfnOutput(this, "GraphqlUrl", { value: `${httpUrl}/graphql`, description: "GraphQL endpoint (POST, or GET for queries)" });
+    new CfnOutput(this, "EmbedUrl", { value: `${httpUrl}/embed/`, description: "Embed pages: <EmbedUrl><matchId> in an iframe" });
     new CfnOutput(this, "RestUrl", { value: `${httpUrl}/api`, description: "REST base; the OpenAPI document is at /api/openapi.json" });
     new CfnOutput(this, "WebSocketUrl", { value: this.webSocketStage.url, description: "Live updates: graphql-ws (graphql-transport-ws)" });
     new CfnOutput(this, "TableName", { value: this.table.tableName, description: "The DynamoDB table (retained on destroy)" });

@@ -10,6 +10,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { EMBED_OPTION_DOCS } from "../src/api/embed/options.js";
 import { PASS_REASONS } from "../src/engine/ruleset.js";
 import { getRuleset, RULESETS } from "../src/engine/registry.js";
 import { ERROR_CODES, ERROR_MEANINGS, HTTP_STATUS } from "../src/errors.js";
@@ -20,7 +21,7 @@ import { generatedTypes, wrap } from "./sdl-types.js";
 const sdlPath = fileURLToPath(new URL("./schema.graphql", import.meta.url));
 const modulePath = fileURLToPath(new URL("../src/api/schema.ts", import.meta.url));
 /** Documents with generated tables. */
-export const DOCS_WITH_TABLES = ["../README.md", "../docs/api.md"].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+export const DOCS_WITH_TABLES = ["../README.md", "../docs/api.md", "../docs/embed.md"].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
 /** A template literal keeps the SDL readable in review; only \\, ` and ${ need escaping. */
 export const renderSchemaModule = (sdl: string): string =>
@@ -77,6 +78,12 @@ const code = (items: readonly string[]): string => items.map((item) => `\`${item
 
 /** The generated tables, as markdown, by marker name. */
 export const DOC_TABLES: Readonly<Record<string, () => string>> = {
+  "embed-options": () =>
+    [
+      "| option | values | default | what it does |",
+      "|---|---|---|---|",
+      ...Object.entries(EMBED_OPTION_DOCS).map(([name, o]) => `| \`${name}\` | ${o.values} | ${o.fallback} | ${o.text} |`),
+    ].join("\n"),
   rulesets: () =>
     [
       "| ruleset | dice | `awaiting` | notes on `MovePlayed` |",

@@ -28,6 +28,8 @@ const RANK = {
   service: 4,
   // Reads and writes match logs in other programs' formats (gnubg's .mat); nothing serves it.
   interop: 4,
+  // Webhooks: what the log's commits tell each webhook, signed and sent (Standard Webhooks).
+  webhooks: 4,
   api: 5,
   realtime: 6,
   // The local stand-ins for API Gateway's WebSocket and management APIs and for DynamoDB

@@ -1,5 +1,6 @@
 import type { ErrorCode } from "../errors.js";
 import type { OperationSpec } from "./operation.js";
+import { getBoardSvg } from "./operations/board.js";
 import { createMatch, getMatch, joinMatch, listEvents, matchUpdated, streamUpdates } from "./operations/matches.js";
 import { abort, acceptDraw, acceptResignation, claimTimeout, declineDraw, declineResignation, offerDraw, resign, rollDice, submitMove } from "./operations/match-commands.js";
 import { createPlayer, myMatches } from "./operations/players.js";
@@ -28,6 +29,7 @@ export const OPERATIONS = {
   abort,
   myMatches,
   getMatch,
+  getBoardSvg,
   listEvents,
   streamUpdates,
   matchUpdated,

@@ -284,6 +284,11 @@ type Query {
   match(
     "The match id."
     id: ID!
+    """
+    The match as it stood at this version (a replay, a past position), as a spectator sees it;
+    absent: as it is now. A version the match has not reached is NOT_FOUND.
+    """
+    version: Int
   ): Match
 
   """

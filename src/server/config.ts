@@ -37,6 +37,10 @@ options:
                       (env TABULA_IP_COMMAND_LIMIT, default ${formatLimit(DEFAULT_RATE_LIMITS.commandsPerIp, "s")})
   --match-limit <limit>
                       new matches per client address (env TABULA_MATCH_LIMIT, default ${formatLimit(DEFAULT_RATE_LIMITS.matchesPerIp, "min")})
+  --frame-ancestors <sources>
+                      who may put the embed pages (/embed/{matchId}) in a frame: CSP
+                      frame-ancestors sources, e.g. "'self' https://forum.example" (env
+                      TABULA_FRAME_ANCESTORS, default * = any site)
   --test-clock        a clock clients may move forward, to try timeouts without waiting
                       (env TABULA_TEST_CLOCK=1): GET /test/clock tells the time, POST
                       /test/clock {"advanceMinutes": n} moves it on; for local testing only
@@ -67,6 +71,7 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       "ip-command-limit": { type: "string" },
       "match-limit": { type: "string" },
       "test-clock": { type: "boolean" },
+      "frame-ancestors": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -85,6 +90,9 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
   if (storeText !== undefined && !isStoreKind(storeText)) throw new Error(`invalid --store "${storeText}"; use level or dynamodb`);
   const store = chooseStore({ store: storeText, dynamoEndpoint: env.DYNAMODB_ENDPOINT || undefined, gateway });
   const rateLimits = rateLimitsFrom(values, env);
+  const frameAncestors = values["frame-ancestors"] ?? (env.TABULA_FRAME_ANCESTORS || undefined);
+  // One header value: a separator or a line break would end the policy or the header early.
+  if (frameAncestors !== undefined && !/^[^;,\r\n]+$/.test(frameAncestors)) throw new Error(`invalid --frame-ancestors "${frameAncestors}"; give CSP sources separated by spaces`);
   return {
     help: false,
     options: {
@@ -100,6 +108,7 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       ...(gateway ? { gateway } : {}),
       ...(rateLimits ? { rateLimits } : {}),
       ...(values["test-clock"] || env.TABULA_TEST_CLOCK === "1" ? { testClock: true } : {}),
+      ...(frameAncestors ? { frameAncestors } : {}),
     },
   };
 }

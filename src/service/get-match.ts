@@ -1,4 +1,5 @@
 import { TabulaError } from "../errors.js";
+import { replay } from "../match/evolve.js";
 import type { InboxRow } from "../match/inbox-rows.js";
 import { requirePlayer } from "./authenticate-player.js";
 import type { ServiceDeps } from "./deps.js";
@@ -11,10 +12,18 @@ import type { Bearer } from "./credential.js";
 const loadForReading = async (deps: ServiceDeps, matchId: string): Promise<LoadedState> =>
   (deps.cache?.exclusive ? deps.cache.get(matchId) : undefined) ?? (await loadMatch(deps.store, matchId));
 
-/** Reading is open to spectators; a seat token reads as that seat, whose view lists its legal moves. */
-export async function readMatch(deps: ServiceDeps, matchId: string, token: Bearer): Promise<ViewedMatch> {
+/**
+ * Reading is open to spectators; a seat token reads as that seat, whose view lists its legal
+ * moves. With `version`, the match as it stood then (a replay, a picture of a past position), as
+ * a spectator sees it: a past position has no moves to make. A token is checked all the same.
+ */
+export async function readMatch(deps: ServiceDeps, matchId: string, token: Bearer, version?: number): Promise<ViewedMatch> {
   const { state, secrets } = await loadForReading(deps, matchId);
-  return { state, seat: viewerSeat(token, secrets) };
+  const seat = viewerSeat(token, secrets);
+  if (version === undefined) return { state, seat };
+  if (version === state.version) return { state, seat: null };
+  if (version > state.version) throw new TabulaError("NOT_FOUND", `match "${matchId}" is at version ${state.version}; version ${version} has not happened`);
+  return { state: replay(await deps.store.readEvents(matchId, 0, version)), seat: null };
 }
 
 /** The whole view of a read. */

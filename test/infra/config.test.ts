@@ -16,6 +16,7 @@ describe("deploy settings from CDK context", () => {
       httpThrottle: { rateLimit: 100, burstLimit: 200 },
       webSocketThrottle: { rateLimit: 100, burstLimit: 200 },
       apiGatewayLogRole: "create",
+      frameAncestors: "*",
     });
   });
 
@@ -26,9 +27,14 @@ describe("deploy settings from CDK context", () => {
     expect(Object.keys(settings).sort()).toEqual(
       [
         "stage", "allowedOrigins", "memory", "logLevel", "sourceMaps", "logRetentionDays",
-        "httpRateLimit", "httpBurstLimit", "webSocketRateLimit", "webSocketBurstLimit", "apiGatewayLogRole",
+        "httpRateLimit", "httpBurstLimit", "webSocketRateLimit", "webSocketBurstLimit", "apiGatewayLogRole", "frameAncestors",
       ].sort(),
     );
+  });
+
+  it("reads who may frame the embed pages, one CSP value", () => {
+    expect(from({ frameAncestors: "'self' https://forum.example" }).frameAncestors).toBe("'self' https://forum.example");
+    expect(() => from({ frameAncestors: "*; script-src *" })).toThrow(/frameAncestors/);
   });
 
   it("reads the limits, the retention and the log role", () => {

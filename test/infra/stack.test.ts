@@ -173,6 +173,7 @@ describe("least privilege", () => {
     "stream-fanout": ["dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:Query", "dynamodb:UpdateItem"],
     "stream-index": ["dynamodb:PutItem"],
     "sweep-deadlines": ["dynamodb:PutItem", "dynamodb:Query"],
+    embed: ["dynamodb:GetItem", "dynamodb:Query"],
   };
   /** And Query on the index, for the inbox and the deadlines due. */
   const INDEX_QUERIERS = new Set(["graphql", "rest", "sweep-deadlines"]);
@@ -241,7 +242,7 @@ describe("least privilege", () => {
 });
 
 describe("the HTTP API", () => {
-  it("routes ANY /graphql and ANY /api/{proxy+} to their functions over payload 2.0, on the $default stage", () => {
+  it("routes ANY /graphql, ANY /api/{proxy+}, and GET and HEAD of /embed/{proxy+} and /oembed to their functions over payload 2.0, on the $default stage", () => {
     const t = defaults;
     const [httpId] = only(resources(t, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === "HTTP"));
     const routes = resources(t, "AWS::ApiGatewayV2::Route").filter(([, r]) => r.Properties.ApiId.Ref === httpId);
@@ -251,8 +252,9 @@ describe("the HTTP API", () => {
       return integrations[integrationId.Ref]!.Properties;
     };
     const byKey = Object.fromEntries(routes.map(([, r]) => [r.Properties.RouteKey, target(r)]));
-    expect(Object.keys(byKey).sort()).toEqual(["ANY /api/{proxy+}", "ANY /graphql"]);
-    for (const [key, name] of [["ANY /graphql", "graphql"], ["ANY /api/{proxy+}", "rest"]] as const) {
+    const EMBED = ["GET /embed/{proxy+}", "GET /oembed", "HEAD /embed/{proxy+}", "HEAD /oembed"];
+    expect(Object.keys(byKey).sort()).toEqual(["ANY /api/{proxy+}", "ANY /graphql", ...EMBED]);
+    for (const [key, name] of [["ANY /graphql", "graphql"], ["ANY /api/{proxy+}", "rest"], ...EMBED.map((key) => [key, "embed"] as const)] as const) {
       expect(byKey[key]).toMatchObject({ IntegrationType: "AWS_PROXY", PayloadFormatVersion: "2.0" });
       expect(refersTo(byKey[key]!.IntegrationUri, functionId(t, name), "Arn")).toBe(true);
     }
@@ -424,10 +426,10 @@ describe("cdk-nag (AwsSolutions)", () => {
       const key = rule.replace(/\[.*\]$/, "");
       count[key] = (count[key] ?? 0) + 1;
     }
-    // Today: APIG4 x5 (routes), IAM5 x10 (eight roles' X-Ray * and the stream readers' ListStreams *,
+    // Today: APIG4 x9 (routes: GraphQL, REST, the embed page's four, WebSocket's three), IAM5 x11 (nine roles' X-Ray * and the stream readers' ListStreams *,
     // two roles' @connections/*), SQS3 x1, IAM4 x1 (the account's API Gateway log role). Growing
     // any of these needs a look, and a reason.
-    expect(count).toEqual({ "AwsSolutions-APIG4": 5, "AwsSolutions-IAM5": 10, "AwsSolutions-SQS3": 1, "AwsSolutions-IAM4": 1 });
+    expect(count).toEqual({ "AwsSolutions-APIG4": 9, "AwsSolutions-IAM5": 11, "AwsSolutions-SQS3": 1, "AwsSolutions-IAM4": 1 });
   });
 });
 
@@ -488,7 +490,7 @@ describe("outputs", () => {
     const [httpId] = only(resources(t, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === "HTTP"));
     const [tableId] = only(resources(t, "AWS::DynamoDB::Table"));
     const [stageId] = only(resources(t, "AWS::ApiGatewayV2::Stage").filter(([, s]) => s.Properties.StageName === "test"));
-    expect(Object.keys(t.findOutputs("*")).sort()).toEqual(["FanOutFailureQueueUrl", "GraphqlUrl", "HttpUrl", "RestUrl", "TableName", "WebSocketUrl"]);
+    expect(Object.keys(t.findOutputs("*")).sort()).toEqual(["EmbedUrl", "FanOutFailureQueueUrl", "GraphqlUrl", "HttpUrl", "RestUrl", "TableName", "WebSocketUrl"]);
     t.hasOutput("HttpUrl", { Value: { "Fn::GetAtt": [httpId, "ApiEndpoint"] } });
     t.hasOutput("GraphqlUrl", { Value: { "Fn::Join": ["", [{ "Fn::GetAtt": [httpId, "ApiEndpoint"] }, "/graphql"]] } });
     t.hasOutput("TableName", { Value: { Ref: tableId } });

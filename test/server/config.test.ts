@@ -82,6 +82,18 @@ describe("configFrom", () => {
     expect(line([], { DYNAMODB_ENDPOINT: "http://localhost:8000" })).toBe("DynamoDB at http://localhost:8000");
   });
 
+  it("says who may frame the embed pages: --frame-ancestors, else TABULA_FRAME_ANCESTORS; one policy value only", () => {
+    const of = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+      const config = configFrom(argv, env);
+      return config.help ? null : config.options.frameAncestors;
+    };
+    expect(of([])).toBeUndefined();
+    expect(of([], { TABULA_FRAME_ANCESTORS: "https://forum.example" })).toBe("https://forum.example");
+    expect(of(["--frame-ancestors", "'self' https://a.example"], { TABULA_FRAME_ANCESTORS: "https://b.example" })).toBe("'self' https://a.example");
+    expect(() => configFrom(["--frame-ancestors", "* ; script-src *"], {})).toThrow(/frame-ancestors/);
+    expect(() => configFrom(["--frame-ancestors", "a\r\nx-evil: 1"], {})).toThrow(/frame-ancestors/);
+  });
+
   it("refuses bad values and unknown flags; --help asks for usage", () => {
     expect(() => configFrom(["--port", "http"], {})).toThrow(/port/);
     expect(() => configFrom(["--port", "70000"], {})).toThrow(/port/);

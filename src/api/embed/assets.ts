@@ -1,7 +1,3 @@
-import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
-
 /** One static file of the embed page, served under its content hash so it may be cached forever. */
 export interface Asset {
   /** e.g. `embed-3f2a9c1b.js`. */
@@ -10,40 +6,16 @@ export interface Asset {
   readonly body: string;
 }
 
-/** The page's script (its drawings included) and its stylesheet. */
+/** The page's script (its drawings included) and its stylesheet; the drawings on their own, as an ES module for other sites. */
 export interface EmbedAssets {
   readonly script: Asset;
   readonly style: Asset;
+  readonly boards: Asset;
 }
 
-const ENTRY = fileURLToPath(new URL("../../embed/main.ts", import.meta.url));
-const STYLE = fileURLToPath(new URL("../../embed/embed.css", import.meta.url));
-
-const asset = (stem: string, ext: string, contentType: string, body: string): Asset => ({
-  name: `${stem}-${createHash("sha256").update(body).digest("hex").slice(0, 12)}.${ext}`,
-  contentType,
-  body,
-});
-
-/**
- * Bundles the page's script with esbuild (the drawings and graphql-ws's client in, minified, for
- * the browsers of the last few years). The local server runs it once, at its first embed
- * request; the Lambda build runs it once and ships the result.
- */
-export async function buildEmbedAssets(): Promise<EmbedAssets> {
-  const { build } = await import("esbuild");
-  const result = await build({
-    entryPoints: [ENTRY],
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: ["es2020", "chrome100", "firefox100", "safari15"],
-    write: false,
-    legalComments: "none",
-    logLevel: "silent",
-  });
-  const script = result.outputFiles[0]!.text;
-  const css = await readFile(STYLE, "utf8");
-  return { script: asset("embed", "js", "text/javascript; charset=utf-8", script), style: asset("embed", "css", "text/css; charset=utf-8", css) };
+/** The assets as a build wrote them (`embed-assets.json` beside the Lambda bundle: infra/build.ts). */
+export function parseAssets(json: string): EmbedAssets {
+  const assets = JSON.parse(json) as EmbedAssets;
+  if (!assets.script?.name || !assets.style?.name || !assets.boards?.name) throw new Error("embed assets: the script, the stylesheet and the drawings are expected");
+  return assets;
 }

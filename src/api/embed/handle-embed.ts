@@ -3,7 +3,7 @@ import { type Logger, silentLogger } from "../../logger.js";
 import { toPublicError } from "../errors.js";
 import { headResponse, header, type HttpRequest, type HttpResponse } from "../http.js";
 import type { TabulaService } from "../service.js";
-import type { EmbedAssets } from "./assets.js";
+import type { Asset, EmbedAssets } from "./assets.js";
 import { contentSecurityPolicy } from "./csp.js";
 import type { EmbedDeployment } from "./deployment.js";
 import { embedErrorPage, embedPage } from "./page.js";
@@ -20,6 +20,15 @@ export interface EmbedDeps {
 
 export const ASSET_BASE = "/embed/assets/";
 const PAGE = /^\/embed\/([^/]+)$/;
+/** `import { drawBoard } from "https://<api>/embed/boards.js"`. */
+export const BOARDS_MODULE = "/embed/boards.js";
+
+// Scripts and stylesheets are public; a module imported by another site's page needs CORS.
+const staticFile = (file: Asset, cache: string): HttpResponse => ({
+  status: 200,
+  headers: { "content-type": file.contentType, "cache-control": cache, "x-content-type-options": "nosniff", "access-control-allow-origin": "*" },
+  body: file.body,
+});
 
 /** Whether the embed handler serves this path: the pages, their assets and oEmbed. */
 export const isEmbedPath = (path: string): boolean => path === "/oembed" || path.startsWith("/embed/");
@@ -64,11 +73,13 @@ export function createEmbedHandler(deps: EmbedDeps): (request: HttpRequest) => P
     const assets = await deps.assets();
     if (request.path.startsWith(ASSET_BASE)) {
       const name = request.path.slice(ASSET_BASE.length);
-      const file = [assets.script, assets.style].find((a) => a.name === name);
+      const file = [assets.script, assets.style, assets.boards].find((a) => a.name === name);
       if (!file) throw new TabulaError("NOT_FOUND", `no embed asset ${name}`);
       // The name holds the content's hash: a changed file has another name, so this one never changes.
-      return { status: 200, headers: { "content-type": file.contentType, "cache-control": "public, max-age=31536000, immutable", "x-content-type-options": "nosniff" }, body: file.body };
+      return staticFile(file, "public, max-age=31536000, immutable");
     }
+    // The drawings under a name that stays, for sites that import them: a new release shows within minutes.
+    if (request.path === BOARDS_MODULE) return staticFile(assets.boards, "public, max-age=300");
     if (request.path === "/oembed") {
       // oEmbed's own answer to a format it does not serve is 501 (oembed.com, 2.3.4).
       const { format } = request.query;

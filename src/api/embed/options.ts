@@ -18,6 +18,15 @@ export const EmbedQuery = z.object({
   version: intParam(1, Number.MAX_SAFE_INTEGER, "version"),
 });
 
+/** What each option does, for the docs' table (schema/sync.ts writes it into docs/embed.md). */
+export const EMBED_OPTION_DOCS: { readonly [K in keyof z.infer<typeof EmbedQuery>]-?: { readonly values: string; readonly fallback: string; readonly text: string } } = {
+  theme: { values: THEMES.join(", "), fallback: "light", text: "The colours of the board and the page." },
+  lang: { values: LANGS.join(", "), fallback: "en", text: "The language of every label, the move notation and the page's buttons (Russian is the games' home language)." },
+  orientation: { values: "a seat, 0-63", fallback: "the token's seat, else 0", text: "The seat drawn at the bottom (backgammon: whose home board is bottom right; football and Gol: whose goal is on the left). The host page may flip it with `tabula:flip`." },
+  size: { values: "120-4000", fallback: "the frame's width", text: "The board's largest width, in CSS pixels; below it the board fits the frame (down to 320 px wide)." },
+  version: { values: "a version, from 1", fallback: "live", text: "Opens the replay viewer on that position instead of the live board (a finished match always opens as a replay)." },
+};
+
 export interface EmbedOptions {
   readonly theme: (typeof THEMES)[number];
   readonly lang: (typeof LANGS)[number];

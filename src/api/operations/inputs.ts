@@ -40,3 +40,11 @@ export type CreateMatchBody = z.infer<typeof CreateMatchBody>;
 export const IdempotencyKey = z.string().check(z.minLength(1), z.maxLength(LIMITS.maxIdempotencyKeyLength));
 /** A version of a match's log: 0 before the first event. */
 export const Version = z.number().check(z.int(), z.nonnegative());
+/** A past position of a match, by the version it stood at. */
+export const AtVersion = z
+  .number()
+  .check(
+    z.int(),
+    z.positive(),
+    z.describe("The match as it stood at this version (a replay, a past position), as a spectator sees it; absent: as it is now. A version the match has not reached is NOT_FOUND."),
+  );

@@ -12,9 +12,11 @@ import { etag, ref } from "../rest/openapi-refs.js";
 import { eventsPageTag, matchTag } from "../rest/entity-tags.js";
 import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "../rest/sse.js";
 import { ON_MATCH } from "./match-commands.js";
-import { CreateMatchBody, MatchId, Version } from "./inputs.js";
+import { AtVersion, CreateMatchBody, MatchId, Version } from "./inputs.js";
 
 const READ = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND"] as const;
+/** How long a past position may be kept: it never changes. */
+export const PAST_FOREVER = "public, max-age=31536000, immutable";
 const matchPath = (id: string): string => `/api/matches/${encodeURIComponent(id)}`;
 
 export const createMatch = defineOperation({
@@ -93,12 +95,22 @@ export const getMatch = defineOperation({
   description: "A match, or null if there is no match with this id. A token that belongs to no seat of the match is FORBIDDEN.",
   restNote: "Open to spectators. With a seat token the view is that seat's (including its `legalMoves`); an unknown id is NOT_FOUND.",
   caller: "optionalToken",
-  input: z.strictObject({ id: MatchId }),
+  input: z.strictObject({ id: MatchId, version: z.nullish(AtVersion) }),
   errors: READ,
   restOnly: ["NOT_FOUND"],
   answers: "match",
-  run: (deps, { id }, bearer) => readMatch(deps, id, bearer),
-  rest: { method: "GET", path: "/api/matches/{id}", tag: "matches", params: { id: "id" }, body: "none", responds: { description: "The match.", schema: ref("Match"), conditional: true } },
+  run: (deps, { id, version }, bearer) => readMatch(deps, id, bearer, version ?? undefined),
+  rest: {
+    method: "GET",
+    path: "/api/matches/{id}",
+    tag: "matches",
+    params: { id: "id" },
+    query: { version: "int" },
+    body: "none",
+    // A past position never changes: a replay viewer's steps are cached by the browser for good.
+    headers: (_view, { version }): Record<string, string> => (version ? { "cache-control": PAST_FOREVER } : {}),
+    responds: { description: "The match.", schema: ref("Match"), conditional: true },
+  },
   graphql: { field: "Query.match", returns: "Match", orNull: "NOT_FOUND" },
 });
 

@@ -91,7 +91,7 @@ function matchHandler(name: ServedName, operation: OperationSpec): RouteHandler 
     const { state, seat } = (await call(service, name, input, bearerOf(request))) as ViewedMatch;
     const view: Partial<MatchView> = fields ? matchViewFields(state, seat, fields) : toMatchView(state, seat);
     if (piece !== undefined && view.legalMoves) view.legalMoves = movesOfPiece(state.ruleset, view.legalMoves, piece);
-    return jsonResponse(operation.rest!.status ?? 200, view, { etag: matchTag({ version: state.version, seat }, piece) });
+    return jsonResponse(operation.rest!.status ?? 200, view, { etag: matchTag({ version: state.version, seat }, piece), ...operation.rest!.headers?.(view, input) });
   };
 }
 
