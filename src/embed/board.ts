@@ -19,9 +19,26 @@ export class Board {
     private readonly size: number | null,
   ) {
     element.addEventListener("click", (event) => {
-      const target = (event.target as Element | null)?.closest?.("[data-key]");
-      if (target && this.onKey && element.contains(target)) this.onKey(target.getAttribute("data-key")!);
+      if (!this.onKey) return;
+      const key = this.keyAt(event);
+      if (key !== null) this.onKey(key);
     });
+  }
+
+  /**
+   * The key clicked: the clicked element's own (or its group's), else that of the first keyed
+   * element under the pointer, as a label, a mark or a highlight drawn over a cell must not
+   * swallow the click meant for the cell.
+   */
+  private keyAt(event: MouseEvent): string | null {
+    const direct = (event.target as Element | null)?.closest?.("[data-key]");
+    if (direct && this.element.contains(direct)) return direct.getAttribute("data-key");
+    for (const under of document.elementsFromPoint(event.clientX, event.clientY)) {
+      if (!this.element.contains(under)) continue;
+      const keyed = under.closest("[data-key]");
+      if (keyed && this.element.contains(keyed)) return keyed.getAttribute("data-key");
+    }
+    return null;
   }
 
   /** Where board clicks go (null: the board is only looked at). */

@@ -91,7 +91,9 @@ export async function makeMove(page: Page, ruleset: string, view: MatchJson, mov
   const label = drawing.notation(move, "en");
   const sequences = drawing.clicks(move, view.state as Json);
   if (sequences.length > 0) {
-    for (const key of sequences[0]!) await page.locator(`#tabula-board [data-key="${key}"]`).first().click();
+    // Where a user would click: the centre of the topmost element with that key. Forced, as what is
+    // drawn over it (a label, a checker of the same point, a mark) is hit first, as for a user.
+    for (const key of sequences[0]!) await page.locator(`#tabula-board [data-key="${key}"]`).last().click({ force: true });
     const choice = page.locator('[data-testid="choices"] button', { hasText: label });
     if (await page.locator('[data-testid="choices"]:not([hidden])').count()) await choice.first().click();
     return "board";

@@ -33,7 +33,8 @@ it("a backgammon game is played to the end by clicking on the seats' pages (Roll
   const pages = await seatPages(created);
   const made = await playToTheEnd(t, created, pages);
   expect(made.rolls).toBeGreaterThan(0);
-  expect(made.board + made.list).toBeGreaterThan(0);
+  // The drawing gives every checker play its clicks: the moves were made on the board.
+  expect(made.board).toBeGreaterThan(0);
   const final = await getMatch(t, created.match.id);
   expect(final.status).toBe("FINISHED");
   for (const page of pages) {
@@ -48,7 +49,8 @@ it("a relay (golnard-estafeta) game is played to the end by clicking", async () 
   const created = await createViaRest(t, { ruleset: "golnard-estafeta", options: { maxRounds: 4 } });
   const pages = await seatPages(created);
   const made = await playToTheEnd(t, created, pages);
-  expect(made.rolls + made.board + made.list).toBeGreaterThan(4);
+  expect(made.rolls).toBeGreaterThan(0);
+  expect(made.board).toBeGreaterThan(0);
   expect((await getMatch(t, created.match.id)).status).toBe("FINISHED");
   await Promise.all(pages.map((p) => p.context().close()));
 });
