@@ -92,12 +92,32 @@ async function start(): Promise<void> {
     root.setAttribute("data-version", String(next.version));
   };
 
-  const replay = new Replay(api, drawing, labels, options.lang, show, fail);
+  /** Every update drawn is told to the host page: a live one, or a step of the replay. */
+  const tellUpdate = (shownView: View, event: MatchEvent | null) =>
+    tellHost({
+      type: "tabula:update",
+      matchId: config.matchId,
+      version: shownView.version,
+      status: shownView.status,
+      toMove: shownView.toMove,
+      notes: event ? notesWithText(event, drawing, options.lang) : [],
+    });
+  const replay = new Replay(
+    api,
+    drawing,
+    labels,
+    options.lang,
+    (next, event, before, opening) => {
+      show(next, event, before);
+      if (!opening) tellUpdate(next, event);
+    },
+    fail,
+  );
   const layout = h(
     "div",
     { class: "tb-layout" },
-    h("div", { class: "tb-board-col" }, info.caption, boardEl, play.choices),
-    h("div", { class: "tb-side" }, status, info.seats, info.dice, info.result, info.version, alert, play.element, replay.element),
+    h("div", { class: "tb-board-col" }, info.caption, boardEl, play.choices, status),
+    h("div", { class: "tb-side" }, info.seats, info.dice, info.result, info.version, alert, play.element, replay.element),
   );
   if (options.size !== null) layout.classList.add("tb-sized");
   root.replaceChildren(layout);
@@ -138,16 +158,13 @@ async function start(): Promise<void> {
       const before = view;
       view = update.match;
       show(view, update.event, before);
-      tellHost({
-        type: "tabula:update",
-        matchId: config.matchId,
-        version: update.version,
-        status: view.status,
-        toMove: view.toMove,
-        notes: notesWithText(update.event, drawing, options.lang),
-      });
+      tellUpdate(view, update.event);
     },
-    state: setStatus,
+    state: (state) => {
+      setStatus(state);
+      // The match is over: its board stays, and its history opens beside it to step through.
+      if (state === "ended") void openReplay(view.version).catch(() => undefined);
+    },
     error: fail,
   });
   live.start();

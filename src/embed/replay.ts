@@ -25,7 +25,8 @@ export class Replay {
     private readonly drawing: Drawing,
     private readonly labels: Labels,
     private readonly lang: Lang,
-    private readonly show: (view: View, event: MatchEvent | null, before: View | null) => void,
+    /** Shows a position; `event` led to it (the one at its version), `before` is set when a step forward is to be animated. */
+    private readonly show: (view: View, event: MatchEvent | null, before: View | null, opening: boolean) => void,
     private readonly failed: (code: string, message: string) => void,
   ) {
     const l = labels;
@@ -73,14 +74,15 @@ export class Replay {
         ),
       ),
     );
-    await this.go(Math.min(Math.max(1, version), events.length || last.version), false);
+    await this.go(Math.min(Math.max(1, version), events.length || last.version), false, true);
   }
 
   private viewAt(version: number): Promise<View> {
     return this.last && version === this.last.version && this.last.seat === null ? Promise.resolve(this.last) : this.api.at(version);
   }
 
-  async go(version: number, animate = true): Promise<void> {
+  /** Shows `version`; `opening` is the position the viewer opens on (no step the host is told of). */
+  async go(version: number, animate = true, opening = false): Promise<void> {
     const count = this.events.length;
     if (count === 0 || version < 1 || version > count) return;
     const request = ++this.request;
@@ -92,7 +94,7 @@ export class Replay {
       const before = stepped ? await this.viewAt(from) : null;
       if (request !== this.request) return;
       this.at = version;
-      this.show(view, stepped ? (this.events[version - 1] ?? null) : null, before);
+      this.show(view, this.events[version - 1] ?? null, before, opening);
       this.position.textContent = `${this.labels.version} ${version} / ${count}`;
       this.position.setAttribute("data-version", String(version));
       for (const item of this.list.querySelectorAll<HTMLElement>("button[data-version]")) {

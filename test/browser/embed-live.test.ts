@@ -54,10 +54,53 @@ it("the host page's tabula:flip message turns the board and the page answers in 
     expect(await frame.locator("html").getAttribute("data-theme")).toBe("dark");
     expect(await frame.locator("#tabula-board svg").getAttribute("width")).toBe("300");
     expect(await frame.locator("#tabula-board").getAttribute("data-orientation")).toBe("0");
+    const unflipped = await frame.locator("#tabula-board").innerHTML();
     // (A string: the tests are type-checked without the DOM's types.)
     await page.evaluate(`document.getElementById("embed").contentWindow.postMessage({ type: "tabula:flip" }, "*")`);
     await expect.poll(() => frame.locator("#tabula-board").getAttribute("data-orientation")).toBe("1");
     expect(await frame.locator("#tabula-board svg").count()).toBe(1);
+    expect(await frame.locator("#tabula-board").innerHTML()).not.toBe(unflipped);
+  } finally {
+    await page.close();
+  }
+});
+
+it("the last move slides into place (Web Animations), and does not with prefers-reduced-motion", async () => {
+  for (const reducedMotion of ["no-preference", "reduce"] as const) {
+    const created = await createViaRest(t, { ruleset: "backgammon" });
+    const context = await browser.newContext({ reducedMotion });
+    const page = await context.newPage();
+    await page.goto(embedUrl(t, created.match.id));
+    await page.locator('[data-testid="connection"][data-state="live"]').waitFor();
+    const drawing = drawingOf("backgammon")!;
+    // Play until a move with something to slide.
+    let checked = false;
+    for (let i = 0; i < 20 && !checked; i++) {
+      const before = await getMatch(t, created.match.id);
+      const after = await actViaApi(t, created);
+      await expect.poll(() => page.locator('[data-testid="version"]').getAttribute("data-version")).toBe(String(after.version));
+      const log = (await t.rest("GET", `/api/matches/${created.match.id}/events?after=${before.version}`)).body.events as { type: string; data: { move: Json } }[];
+      const played = log.find((e) => e.type === "MovePlayed");
+      if (!played || log.length !== 1) continue;
+      const motions = drawing.motions(before.state as Json, after.state as Json, played.data.move, { theme: "light", lang: "en", orientation: 0 });
+      if (motions.length === 0) continue;
+      expect(await page.locator("#tabula-board .tb-moving").count()).toBe(reducedMotion === "reduce" ? 0 : motions.length);
+      checked = true;
+    }
+    expect(checked).toBe(true);
+    await context.close();
+  }
+});
+
+it("a replay's steps reach the host page as tabula:update messages", async () => {
+  const created = await createViaRest(t, { ruleset: "backgammon", options: { cube: true } });
+  for (let i = 0; i < 3; i++) await actViaApi(t, created);
+  const last = (await getMatch(t, created.match.id)).version;
+  const { page, frame, messages } = await host.open(browser, embedUrl(t, created.match.id, `?version=${last}`));
+  try {
+    await expect.poll(() => frame.locator('[data-testid="replay-position"]').getAttribute("data-version")).toBe(String(last));
+    await frame.getByRole("button", { name: "Previous" }).click();
+    await expect.poll(async () => (await messages()).filter((m) => m.type === "tabula:update").map((m) => m.version)).toEqual([last - 1]);
   } finally {
     await page.close();
   }

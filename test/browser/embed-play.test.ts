@@ -41,6 +41,8 @@ it("a backgammon game is played to the end by clicking on the seats' pages (Roll
     await waitForVersion(page, final.version);
     await expect.poll(() => page.locator('[data-testid="result"]').isVisible()).toBe(true);
     expect(await page.locator('[data-testid="roll"], .tb-move').count()).toBe(0);
+    // Once over, the match's history opens beside the board.
+    await expect.poll(() => page.locator('[data-testid="replay-position"]').getAttribute("data-version")).toBe(String(final.version));
   }
   await Promise.all(pages.map((p) => p.context().close()));
 });
@@ -139,5 +141,40 @@ it("resigning from the page, and a draw offered and declined between two seat pa
   expect(final.result).toMatchObject({ reason: "resignation", winners: [0] });
   await waitForVersion(pages[0]!, final.version);
   await expect.poll(() => pages[0]!.locator('[data-testid="result"]').isVisible()).toBe(true);
+  await Promise.all(pages.map((p) => p.context().close()));
+});
+
+it("a seat plays by keyboard alone: Tab to the Roll button, Enter, then Tab to a move of the list, Enter", async () => {
+  const created = await createViaRest(t, { ruleset: "backgammon" });
+  const pages = await seatPages(created);
+  const page = pages[0]!;
+  const focused = () => page.evaluate("document.activeElement && (document.activeElement.dataset.testid || document.activeElement.className)") as Promise<string | null>;
+  const tabTo = async (wanted: (f: string | null) => boolean) => {
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press("Tab");
+      if (wanted(await focused())) return;
+    }
+    throw new Error("never focused");
+  };
+  await tabTo((f) => f === "roll");
+  const start = (await getMatch(t, created.match.id)).version;
+  await page.keyboard.press("Enter");
+  await waitForVersion(page, start + 1);
+  // The opening roll may give the first move to either seat: the one to move now plays by keyboard.
+  const m = await getMatch(t, created.match.id);
+  const mover = pages[actor(m)]!;
+  if (mover !== page) {
+    await mover.bringToFront();
+    await waitForVersion(mover, m.version);
+  }
+  const moverFocused = () => mover.evaluate("document.activeElement && document.activeElement.classList.contains('tb-move')") as Promise<boolean>;
+  for (let i = 0; i < 60 && !(await moverFocused()); i++) await mover.keyboard.press("Tab");
+  expect(await moverFocused()).toBe(true);
+  // A visible focus ring on the focused move.
+  expect(await mover.evaluate("getComputedStyle(document.activeElement).outlineStyle")).toBe("solid");
+  await mover.keyboard.press("Enter");
+  await waitForVersion(mover, m.version + 1);
+  const events = (await t.rest("GET", `/api/matches/${m.id}/events?after=${m.version}`)).body.events as { type: string }[];
+  expect(events[0]!.type).toBe("MovePlayed");
   await Promise.all(pages.map((p) => p.context().close()));
 });
