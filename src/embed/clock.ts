@@ -23,6 +23,9 @@ export class ClockTicker {
   private timer: ReturnType<typeof setInterval> | null = null;
   private entries: { element: HTMLElement; clock: SeatClock }[] = [];
 
+  /** `bankLabel` names what a seat not to act has left: its bank. */
+  constructor(private readonly bankLabel: string) {}
+
   set(entries: { element: HTMLElement; clock: SeatClock }[]): void {
     this.entries = entries;
     this.tick();
@@ -36,7 +39,7 @@ export class ClockTicker {
 
   private tick(): void {
     for (const { element, clock } of this.entries) {
-      element.textContent = formatSeconds(secondsLeft(clock));
+      element.textContent = clock.deadline === null ? `${this.bankLabel} ${formatSeconds(clock.bankSeconds)}` : formatSeconds(secondsLeft(clock));
       element.classList.toggle("tb-running", clock.deadline !== null);
     }
   }

@@ -19,12 +19,14 @@ export class MatchInfo {
   readonly dice = h("p", { class: "tb-dice", "data-testid": "dice" });
   readonly result = h("p", { class: "tb-result", "data-testid": "result", hidden: true });
   readonly version = h("p", { class: "tb-version", "data-testid": "version" });
-  private readonly ticker = new ClockTicker();
+  private readonly ticker: ClockTicker;
 
   constructor(
     private readonly drawing: Drawing,
     private readonly labels: Labels,
-  ) {}
+  ) {
+    this.ticker = new ClockTicker(labels.bank);
+  }
 
   show(view: View, lang: "en" | "ru", viewerSeat: number | null): void {
     const l = this.labels;

@@ -74,7 +74,8 @@ async function start(): Promise<void> {
     // Which seat is drawn at the bottom, for the host page's tests and styles.
     boardEl.setAttribute("data-orientation", String(orientation));
   };
-  const play = new Play(drawing, api, labels, options.lang, () => redraw(), fail);
+  // A refused command is shown by the play panel's own alert; the host page is told of it too.
+  const play = new Play(drawing, api, labels, options.lang, () => redraw(), (code, message) => tellHost({ type: "tabula:error", matchId: config.matchId, code, message }));
   const motionsOf = (before: View | null, after: View, event: MatchEvent | null): readonly Motion[] => {
     if (!before || event?.type !== "MovePlayed") return [];
     try {

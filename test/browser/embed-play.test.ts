@@ -178,3 +178,30 @@ it("a seat plays by keyboard alone: Tab to the Roll button, Enter, then Tab to a
   expect(events[0]!.type).toBe("MovePlayed");
   await Promise.all(pages.map((p) => p.context().close()));
 });
+
+it("a match with a clock shows the seat's time counting down, and the other seat's bank", async () => {
+  const created = await createViaRest(t, { ruleset: "backgammon", timeControl: { minutesPerMove: 5, bankMinutes: 1 } });
+  const pages = await seatPages(created);
+  const page = pages[0]!;
+  await page.locator('[data-testid="roll"]').click();
+  const m = await getMatch(t, created.match.id);
+  await waitForVersion(page, m.version);
+  const running = page.locator(`[data-testid="clock-${actor(m)}"]`);
+  const first = await running.textContent();
+  expect(first).toMatch(/^[45]:\d\d$/);
+  await expect.poll(() => running.textContent(), { timeout: 4000 }).not.toBe(first);
+  expect(await page.locator(`[data-testid="clock-${1 - actor(m)}"]`).textContent()).toBe("bank 1:00");
+  await Promise.all(pages.map((p) => p.context().close()));
+});
+
+it("backgammon: a seat offers to resign a gammon from the page, and the other seat's page accepts it", async () => {
+  const created = await createViaRest(t, { ruleset: "backgammon" });
+  const pages = await seatPages(created);
+  await pages[0]!.locator('[data-testid="resign"]').click();
+  await pages[0]!.locator('[data-testid="resign-gammon"]').click();
+  await expect.poll(() => pages[1]!.locator('[data-testid="offer"]').textContent()).toContain("gammon");
+  await pages[1]!.locator('[data-testid="offer-accept"]').click();
+  await expect.poll(async () => (await getMatch(t, created.match.id)).status).toBe("FINISHED");
+  expect((await getMatch(t, created.match.id)).result).toMatchObject({ winners: [1] });
+  await Promise.all(pages.map((p) => p.context().close()));
+});
