@@ -5,7 +5,7 @@ import type { Json } from "../../src/boards/drawing.js";
 import { launchChromium } from "./chromium.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 import { actor, type Created, createViaRest, getMatch } from "../helpers/matches.js";
-import { embedUrl, makeMove, playToTheEnd, waitForVersion } from "./embed-helpers.js";
+import { actViaApi, embedUrl, makeMove, playToTheEnd, waitForVersion } from "./embed-helpers.js";
 
 let browser: Browser;
 let t: TestServer;
@@ -204,4 +204,65 @@ it("backgammon: a seat offers to resign a gammon from the page, and the other se
   await expect.poll(async () => (await getMatch(t, created.match.id)).status).toBe("FINISHED");
   expect((await getMatch(t, created.match.id)).result).toMatchObject({ winners: [1] });
   await Promise.all(pages.map((p) => p.context().close()));
+});
+
+it("where several moves share the clicks, the page asks which by their notation, and plays the one chosen", async () => {
+  const created = await createViaRest(t, { ruleset: "golnard-estafeta" });
+  const drawing = drawingOf("golnard-estafeta")!;
+  // Play through the API until the seat to move has two moves with the same clicks.
+  let found: { view: Awaited<ReturnType<typeof getMatch>>; sequence: readonly string[]; moves: Json[] } | null = null;
+  for (let i = 0; i < 200 && !found; i++) {
+    const m = await getMatch(t, created.match.id);
+    const view = await getMatch(t, m.id, created.tokens[actor(m)]);
+    if (view.phase === "move") {
+      const bySequence = new Map<string, Json[]>();
+      for (const move of view.legalMoves as Json[]) for (const s of drawing.clicks(move, view.state as Json)) bySequence.set(s.join(" "), [...(bySequence.get(s.join(" ")) ?? []), move]);
+      const shared = [...bySequence].find(([k, moves]) => moves.length > 1 && ![...bySequence.keys()].some((o) => o !== k && o.startsWith(`${k} `)));
+      if (shared) found = { view, sequence: shared[0].split(" "), moves: shared[1] };
+    }
+    if (!found) await actViaApi(t, created);
+  }
+  expect(found).not.toBeNull();
+  const { view, sequence, moves } = found!;
+  const page = (await seatPages(created))[view.seat as number]!;
+  await waitForVersion(page, view.version);
+  for (const key of sequence) await page.locator(`#tabula-board [data-key="${key}"]`).last().click({ force: true });
+  const choices = page.locator('[data-testid="choices"] button');
+  expect(await choices.allTextContents()).toEqual(moves.map((m) => drawing.notation(m, "en")));
+  // Nothing is sent before the choice.
+  expect((await getMatch(t, view.id)).version).toBe(view.version);
+  await choices.nth(1).click();
+  await waitForVersion(page, view.version + 1);
+  const played = (await t.rest("GET", `/api/matches/${view.id}/events?after=${view.version}`)).body.events[0];
+  expect(played).toMatchObject({ type: "MovePlayed", data: { move: moves[1] } });
+  await page.context().close();
+});
+
+it("Gol's thousand kickoff moves are listed by piece, a page at a time, and the first board click narrows the list", async () => {
+  const created = await createViaRest(t, { ruleset: "gol" });
+  const m = await getMatch(t, created.match.id);
+  const seat = actor(m);
+  const view = await getMatch(t, m.id, created.tokens[seat]);
+  expect(view.legalMoves.length).toBeGreaterThan(200);
+  const page = (await seatPages(created))[seat]!;
+  const pieces = page.locator('[data-testid="pieces"] button');
+  expect(await pieces.count()).toBe((view.movablePieces as string[]).length);
+  expect(await page.locator(".tb-move").count()).toBeLessThanOrEqual(40);
+  // One piece's moves, from the server's own filter.
+  const piece = (view.movablePieces as string[])[0]!;
+  const ofPiece = (await t.rest("GET", `/api/matches/${m.id}?piece=${piece}&fields=legalMoves`, { token: created.tokens[seat] })).body.legalMoves as Json[];
+  await pieces.first().click();
+  await expect.poll(() => pieces.first().getAttribute("aria-pressed")).toBe("true");
+  const drawing = drawingOf("gol")!;
+  const shown = Math.min(40, ofPiece.length);
+  await expect.poll(() => page.locator(".tb-move").allTextContents()).toEqual(ofPiece.slice(0, shown).map((mv) => drawing.notation(mv, "en")));
+  // A first click on the board: the list holds that click's moves only.
+  const first = drawing.clicks(view.legalMoves[0] as Json, view.state as Json)[0]![0]!;
+  const withFirst = (view.legalMoves as Json[]).filter((mv) => drawing.clicks(mv, view.state as Json).some((s) => s[0] === first));
+  await page.locator(`#tabula-board [data-key="${first}"]`).last().click({ force: true });
+  await expect.poll(() => page.locator(".tb-move").count()).toBe(Math.min(40, withFirst.length));
+  expect(await page.locator('[data-testid="clear"]').count()).toBe(1);
+  await page.locator('[data-testid="clear"]').click();
+  await expect.poll(() => pieces.count()).toBe((view.movablePieces as string[]).length);
+  await page.context().close();
 });
