@@ -160,7 +160,13 @@ it("a seat plays by keyboard alone: Tab to the Roll button, Enter, then Tab to a
   const start = (await getMatch(t, created.match.id)).version;
   await page.keyboard.press("Enter");
   await waitForVersion(page, start + 1);
-  // The opening roll may give the first move to either seat: the one to move now plays by keyboard.
+  // The opening roll may want the other seat's die too, and gives the first move to either seat:
+  // whoever is to move then plays by keyboard.
+  for (let i = 0; i < 10; i++) {
+    const now = await getMatch(t, created.match.id);
+    if ((await getMatch(t, now.id, created.tokens[actor(now)])).phase === "move") break;
+    await actViaApi(t, created);
+  }
   const m = await getMatch(t, created.match.id);
   const mover = pages[actor(m)]!;
   if (mover !== page) {
