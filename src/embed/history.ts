@@ -24,8 +24,10 @@ export function describeEvent(event: MatchEvent, drawing: Drawing, labels: Label
       return `${seat}${labels.joined}`;
     case "MatchCreated":
       return labels.start;
-    default:
-      return `${seat}${event.type}`;
+    default: {
+      const words = (labels.events as Readonly<Record<string, string>>)[event.type];
+      return `${seat}${words ?? event.type}`;
+    }
   }
 }
 

@@ -9,7 +9,8 @@ export function seatName(view: View, seat: number, labels: Labels): string {
   const player = view.seating.find((s) => s.seat === seat)?.player;
   if (player) return player.name;
   const side = view.sides.find((s) => s.seats.includes(seat));
-  return side && side.seats.length === 1 ? side.side : `${labels.seat} ${seat + 1}`;
+  if (!side || side.seats.length !== 1) return `${labels.seat} ${seat + 1}`;
+  return (labels.sides as Readonly<Record<string, string>>)[side.side] ?? side.side;
 }
 
 /** The text around the board: caption, seats with whose turn and clocks, dice, result, version. */
@@ -19,6 +20,8 @@ export class MatchInfo {
   readonly dice = h("p", { class: "tb-dice", "data-testid": "dice" });
   readonly result = h("p", { class: "tb-result", "data-testid": "result", hidden: true });
   readonly version = h("p", { class: "tb-version", "data-testid": "version" });
+  /** The last event in words, announced to screen readers as it happens. */
+  readonly lastEvent = h("p", { class: "tb-last", "data-testid": "last-event", "aria-live": "polite" });
   private readonly ticker: ClockTicker;
 
   constructor(
@@ -54,7 +57,8 @@ export class MatchInfo {
     this.dice.hidden = view.dice === null && view.phase !== "roll";
     if (view.result) {
       const winners = view.result.winners.map((s) => seatName(view, s, l));
-      this.result.textContent = `${l.result}: ${winners.length > 0 ? `${l.winner}: ${winners.join(", ")}` : l.draw} (${view.result.reason})`;
+      const reason = (l.reasons as Readonly<Record<string, string>>)[view.result.reason] ?? view.result.reason;
+      this.result.textContent = `${l.result}: ${winners.length > 0 ? `${l.winner}: ${winners.join(", ")}` : l.draw} (${reason})`;
       this.result.hidden = false;
     } else this.result.hidden = true;
     this.version.textContent = `${l.version} ${view.version}`;

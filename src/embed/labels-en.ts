@@ -52,6 +52,22 @@ export const en = {
   board: "Board",
   error: "Error",
   sending: "Sending…",
+  lastMove: "Last",
+  events: {
+    MatchFinished: "match over",
+    DrawOffered: "offers a draw",
+    DrawDeclined: "declines the draw",
+    DrawAccepted: "accepts the draw",
+    Resigned: "resigns",
+    ResignationOffered: "offers to resign",
+    ResignationAccepted: "accepts the resignation",
+    ResignationDeclined: "declines the resignation",
+    TimedOut: "out of time",
+    Aborted: "aborted",
+  },
+  reasons: { played: "played out", timeout: "on time", resignation: "by resignation", drawAgreed: "draw agreed", aborted: "aborted" },
+  sides: { white: "White", black: "Black", home: "Home", away: "Away" },
 } as const;
 
-export type Labels = { readonly [K in keyof typeof en]: string };
+/** Every key of the English table, each a string (or a table of strings) in every language. */
+export type Labels = { readonly [K in keyof typeof en]: (typeof en)[K] extends string ? string : { readonly [L in keyof (typeof en)[K]]: string } };

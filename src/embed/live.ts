@@ -48,6 +48,10 @@ export class Live {
     window.addEventListener("online", () => {
       if (!this.ended && this.failures > 0) this.connect();
     });
+    // The browser knows first that the network is gone: say so now, and resume once it is back.
+    window.addEventListener("offline", () => {
+      if (!this.ended) this.dropped();
+    });
   }
 
   get version(): number {

@@ -5,7 +5,7 @@
  */
 import { drawingOf, type DrawOptions, type Motion } from "../boards/index.js";
 import { h } from "./dom.js";
-import { notesWithText } from "./history.js";
+import { describeEvent, notesWithText } from "./history.js";
 import { listenToHost, tellHost } from "./host-messages.js";
 import { MatchInfo } from "./info.js";
 import { labelsFor } from "./labels.js";
@@ -94,7 +94,8 @@ async function start(): Promise<void> {
   };
 
   /** Every update drawn is told to the host page: a live one, or a step of the replay. */
-  const tellUpdate = (shownView: View, event: MatchEvent | null) =>
+  const tellUpdate = (shownView: View, event: MatchEvent | null) => {
+    if (event) info.lastEvent.textContent = `${labels.lastMove}: ${describeEvent(event, drawing, labels, options.lang)}`;
     tellHost({
       type: "tabula:update",
       matchId: config.matchId,
@@ -103,6 +104,7 @@ async function start(): Promise<void> {
       toMove: shownView.toMove,
       notes: event ? notesWithText(event, drawing, options.lang) : [],
     });
+  };
   const replay = new Replay(
     api,
     drawing,
@@ -118,7 +120,7 @@ async function start(): Promise<void> {
     "div",
     { class: "tb-layout" },
     h("div", { class: "tb-board-col" }, info.caption, boardEl, play.choices, status),
-    h("div", { class: "tb-side" }, info.seats, info.dice, info.result, info.version, alert, play.element, replay.element),
+    h("div", { class: "tb-side" }, info.seats, info.dice, info.result, info.version, info.lastEvent, alert, play.element, replay.element),
   );
   if (options.size !== null) layout.classList.add("tb-sized");
   root.replaceChildren(layout);

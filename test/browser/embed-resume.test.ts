@@ -95,3 +95,27 @@ it("a repeated update is ignored and a missing one makes the page resubscribe fr
   expect(subscribes).toBeGreaterThanOrEqual(2);
   await context.close();
 });
+
+it("the browser going offline shows offline, and back online the page catches up on what it missed, once each", async () => {
+  const t = await startTestServer();
+  servers.push(t);
+  const created = await createViaRest(t, { ruleset: "golnard-estafeta" });
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${host.origin}/?embed=${encodeURIComponent(embedUrl(t, created.match.id))}`);
+  const frame = page.frameLocator("#embed");
+  const state = () => frame.locator('[data-testid="connection"]').getAttribute("data-state");
+  await expect.poll(state, { timeout: 10_000 }).toBe("live");
+  const messages = async () => (await page.evaluate("window.messages")) as { type: string; version?: number }[];
+  const start = (await messages()).find((m) => m.type === "tabula:ready")!.version!;
+  await actViaApi(t, created);
+  await context.setOffline(true);
+  await expect.poll(state).toBe("offline");
+  for (let i = 0; i < 3; i++) await actViaApi(t, created);
+  await context.setOffline(false);
+  const last = (await getMatch(t, created.match.id)).version;
+  await expect.poll(state, { timeout: 10_000 }).toBe("live");
+  await expect.poll(() => frame.locator('[data-testid="version"]').getAttribute("data-version"), { timeout: 10_000 }).toBe(String(last));
+  expect((await messages()).filter((m) => m.type === "tabula:update").map((m) => m.version)).toEqual(Array.from({ length: last - start }, (_, i) => start + 1 + i));
+  await context.close();
+});
