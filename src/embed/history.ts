@@ -3,8 +3,8 @@ import type { Labels } from "./labels.js";
 import type { MatchEvent } from "./types.js";
 
 /** One line of the replay's list: what happened at a version, in words. */
-export function describeEvent(event: MatchEvent, drawing: Drawing, labels: Labels, lang: Lang): string {
-  const seat = typeof event.data.seat === "number" ? `${labels.seat} ${event.data.seat + 1}: ` : "";
+export function describeEvent(event: MatchEvent, drawing: Drawing, labels: Labels, lang: Lang, nameOf: (seat: number) => string = (n) => `${labels.seat} ${n + 1}`): string {
+  const seat = typeof event.data.seat === "number" ? `${nameOf(event.data.seat)}: ` : "";
   switch (event.type) {
     case "MovePlayed": {
       let text: string;

@@ -7,7 +7,7 @@ import { drawingOf, type DrawOptions, type Motion } from "../boards/index.js";
 import { h } from "./dom.js";
 import { describeEvent, notesWithText } from "./history.js";
 import { listenToHost, tellHost } from "./host-messages.js";
-import { MatchInfo } from "./info.js";
+import { MatchInfo, seatName } from "./info.js";
 import { labelsFor } from "./labels.js";
 import { type ConnectionState, Live, websocketUrl } from "./live.js";
 import { Board } from "./board.js";
@@ -95,7 +95,7 @@ async function start(): Promise<void> {
 
   /** Every update drawn is told to the host page: a live one, or a step of the replay. */
   const tellUpdate = (shownView: View, event: MatchEvent | null) => {
-    if (event) info.lastEvent.textContent = `${labels.lastMove}: ${describeEvent(event, drawing, labels, options.lang)}`;
+    if (event) info.lastEvent.textContent = `${labels.lastMove}: ${describeEvent(event, drawing, labels, options.lang, (seat) => seatName(shownView, seat, labels))}`;
     tellHost({
       type: "tabula:update",
       matchId: config.matchId,

@@ -211,7 +211,8 @@ export class Play {
     fill(this.controls, ...controls);
     this.renderList(view, mine, busy);
     this.renderChoices(mine, busy);
-    this.element.hidden = view.seat === null;
+    // Spectators have nothing to do here, nor has anyone once the match is over.
+    this.element.hidden = view.seat === null || view.status === "FINISHED";
     if (focused) {
       const again = this.element.querySelector<HTMLElement>(`[data-ref="${CSS.escape(focused)}"]`) ?? this.list.querySelector<HTMLElement>("button") ?? this.controls.querySelector<HTMLElement>("button");
       again?.focus();

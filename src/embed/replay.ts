@@ -1,6 +1,7 @@
 import type { Drawing, Lang } from "../boards/drawing.js";
 import { button, fill, h } from "./dom.js";
 import { describeEvent } from "./history.js";
+import { seatName } from "./info.js";
 import type { Labels } from "./labels.js";
 import type { MatchEvent, View } from "./types.js";
 import type { ViewApi } from "./view-api.js";
@@ -33,10 +34,10 @@ export class Replay {
     this.nav = h(
       "div",
       { class: "tb-replay-nav", role: "group", "aria-label": l.replay },
-      button("⏮", () => void this.go(1), { "aria-label": l.first, title: l.first, "data-testid": "replay-first" }),
-      button("◀", () => void this.go(this.at - 1), { "aria-label": l.previous, title: l.previous, "data-testid": "replay-previous" }),
-      button("▶", () => void this.go(this.at + 1), { "aria-label": l.next, title: l.next, "data-testid": "replay-next" }),
-      button("⏭", () => void this.go(this.events.length), { "aria-label": l.last, title: l.last, "data-testid": "replay-last" }),
+      button("«", () => void this.go(1), { "aria-label": l.first, title: l.first, "data-testid": "replay-first" }),
+      button("‹", () => void this.go(this.at - 1), { "aria-label": l.previous, title: l.previous, "data-testid": "replay-previous" }),
+      button("›", () => void this.go(this.at + 1), { "aria-label": l.next, title: l.next, "data-testid": "replay-next" }),
+      button("»", () => void this.go(this.events.length), { "aria-label": l.last, title: l.last, "data-testid": "replay-last" }),
     );
     this.element = h(
       "section",
@@ -70,7 +71,7 @@ export class Replay {
         h(
           "li",
           { "data-version": event.version },
-          button(`${event.version}. ${describeEvent(event, this.drawing, this.labels, this.lang)}`, () => void this.go(event.version), { class: "tb-history-entry", "data-version": event.version }),
+          button(`${event.version}. ${describeEvent(event, this.drawing, this.labels, this.lang, (seat) => seatName(last, seat, this.labels))}`, () => void this.go(event.version), { class: "tb-history-entry", "data-version": event.version }),
         ),
       ),
     );
