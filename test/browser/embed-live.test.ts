@@ -105,3 +105,24 @@ it("a replay's steps reach the host page as tabula:update messages", async () =>
     await page.close();
   }
 });
+
+it("a page that cannot read its match (a token of nothing) tells the host page with tabula:error and says so in an alert", async () => {
+  const created = await createViaRest(t, { ruleset: "gol" });
+  const { page, frame, messages } = await host.open(browser, embedUrl(t, created.match.id, "?orientation=1", "tbs_not-a-token"));
+  try {
+    await expect.poll(async () => (await messages()).filter((m) => m.type === "tabula:error").length, { timeout: 10_000 }).toBe(1);
+    const error = (await messages()).find((m) => m.type === "tabula:error")!;
+    expect(error).toMatchObject({ matchId: created.match.id, code: expect.stringMatching(/^[A-Z_]+$/) });
+    expect(await frame.locator('[role="alert"]').first().textContent()).toContain(error.code!);
+    expect(JSON.stringify(await messages())).not.toContain("tbs_not-a-token");
+  } finally {
+    await page.close();
+  }
+  // Without the bad token the same options draw the board with seat 1 at the bottom.
+  const good = await host.open(browser, embedUrl(t, created.match.id, "?orientation=1"));
+  try {
+    await expect.poll(() => good.frame.locator("#tabula-board").getAttribute("data-orientation"), { timeout: 10_000 }).toBe("1");
+  } finally {
+    await good.page.close();
+  }
+});
