@@ -1,23 +1,7 @@
-import type { Json, Lang, Theme } from "../boards/drawing.js";
+import type { Json } from "../boards/drawing.js";
 
-/** The options the server parsed from the page's query string (src/api/embed/options.ts). */
-export interface PageOptions {
-  readonly theme: Theme;
-  readonly lang: Lang;
-  readonly orientation: number | null;
-  readonly size: number | null;
-  readonly version: number | null;
-}
-
-/** What the page shell hands the script in `data-config` (src/api/embed/page.ts). */
-export interface EmbedConfig {
-  readonly matchId: string;
-  readonly ruleset: string;
-  readonly graphql: string;
-  readonly websocket: string;
-  readonly api: string;
-  readonly options: PageOptions;
-}
+/** What the page shell hands the script in `data-config`: the server's own type (a type only: nothing of the server is bundled). */
+export type { EmbedConfig } from "../api/embed/page.js";
 
 export interface SeatInfo {
   readonly seat: number;

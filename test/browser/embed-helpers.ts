@@ -5,6 +5,7 @@ import { drawingOf } from "../../src/boards/index.js";
 import type { Json } from "../../src/boards/drawing.js";
 import type { TestServer } from "../helpers/server.js";
 import { actor, type Created, getMatch, type MatchJson } from "../helpers/matches.js";
+export { actViaApi } from "../helpers/play-api.js";
 
 /** A message the embed page posted to its host. */
 export interface HostMessage {
@@ -54,20 +55,6 @@ export async function startHost(): Promise<Host> {
 export const embedFrame = (page: Page): Frame => page.frames().find((f) => f.url().includes("/embed/"))!;
 
 export const embedUrl = (t: TestServer, id: string, query = "", token?: string): string => `${t.url}/embed/${encodeURIComponent(id)}${query}${token ? `#token=${token}` : ""}`;
-
-/** One action through the API by whichever seat is to act: a roll when due, else its first legal move. */
-export async function actViaApi(t: TestServer, created: Created): Promise<MatchJson> {
-  const match = await getMatch(t, created.match.id);
-  const seat = actor(match);
-  const token = created.tokens[seat]!;
-  const view = await getMatch(t, match.id, token);
-  const reply =
-    view.phase === "roll"
-      ? await t.rest("POST", `/api/matches/${match.id}/dice`, { token })
-      : await t.rest("POST", `/api/matches/${match.id}/moves`, { token, json: { move: view.legalMoves[0], expectedVersion: view.version } });
-  if (reply.status !== 200) throw new Error(`action failed: ${reply.raw}`);
-  return reply.body;
-}
 
 /** Waits until the page (or frame) shows at least `version`. */
 export async function waitForVersion(scope: Page | FrameLocator, version: number, timeout = 10_000): Promise<void> {
