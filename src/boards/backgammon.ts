@@ -446,4 +446,6 @@ function noteText(note: { readonly type: string; readonly [key: string]: Json },
   return null;
 }
 
-export const backgammon: Drawing = { ruleset: "backgammon", draw, clicks, notation, motions, caption, noteText };
+const sideName = (side: string, lang: Lang): string => (side === "white" ? LABELS[lang].sides[0] : side === "black" ? LABELS[lang].sides[1] : side);
+
+export const backgammon: Drawing = { ruleset: "backgammon", draw, clicks, notation, motions, caption, noteText, sideName };

@@ -64,6 +64,8 @@ export interface Drawing {
   motions(before: Json, after: Json, move: Json, options: DrawOptions): readonly Motion[];
   /** A one-line caption of the position: score, dice, the phase (e.g. "Home 1 : 0 Away, 2nd half, 34'"). */
   caption(state: Json, lang: Lang): string;
+  /** A side's name as people read it ("White", "Хозяева", "Team 2"), from its id in the match's `sides`. */
+  sideName(side: string, lang: Lang): string;
   /** Text of a move note (a goal, a hit) for the host page and the move list; null for notes not worth telling. */
   noteText(note: { readonly type: string; readonly [key: string]: Json }, lang: Lang): string | null;
 }

@@ -328,4 +328,6 @@ function noteText(note: { readonly type: string; readonly [key: string]: Json },
   }
 }
 
-export const gol: Drawing = { ruleset: "gol", draw, clicks, notation, motions, caption, noteText };
+const sideName = (side: string, lang: Lang): string => (side === "home" || side === "away" ? LABELS[lang][side] : side);
+
+export const gol: Drawing = { ruleset: "gol", draw, clicks, notation, motions, caption, noteText, sideName };

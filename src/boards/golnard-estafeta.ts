@@ -356,4 +356,10 @@ function noteText(note: { readonly type: string; readonly [key: string]: Json },
   }
 }
 
-export const golnardEstafeta: Drawing = { ruleset: "golnard-estafeta", draw, clicks, notation, motions, caption, noteText };
+/** The relay's sides are "team0", "team1", ...: people count teams from 1. */
+const sideName = (side: string, lang: Lang): string => {
+  const n = /^team(\d)$/.exec(side)?.[1];
+  return n === undefined ? side : teamName(Number(n), lang);
+};
+
+export const golnardEstafeta: Drawing = { ruleset: "golnard-estafeta", draw, clicks, notation, motions, caption, noteText, sideName };

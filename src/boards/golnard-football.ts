@@ -549,4 +549,6 @@ function noteText(note: { readonly type: string; readonly [key: string]: Json },
   }
 }
 
-export const golnardFootball: Drawing = { ruleset: "golnard-football", draw, clicks, notation, motions, caption, noteText };
+const sideName = (side: string, lang: Lang): string => (side === "home" || side === "away" ? LABELS[lang][side] : side);
+
+export const golnardFootball: Drawing = { ruleset: "golnard-football", draw, clicks, notation, motions, caption, noteText, sideName };

@@ -1,16 +1,16 @@
-import type { Drawing } from "../boards/drawing.js";
+import type { Drawing, Lang } from "../boards/drawing.js";
 import { ClockTicker } from "./clock.js";
 import { fill, h } from "./dom.js";
 import type { Labels } from "./labels.js";
 import type { View } from "./types.js";
 
-/** A seat's name: its player's, else its side's ("white", "home"), else its number. */
-export function seatName(view: View, seat: number, labels: Labels): string {
+/** A seat's name: its player's, else its side's as the drawing names it ("White", "Team 2"), else its number. */
+export function seatName(view: View, seat: number, labels: Labels, drawing: Drawing, lang: Lang): string {
   const player = view.seating.find((s) => s.seat === seat)?.player;
   if (player) return player.name;
   const side = view.sides.find((s) => s.seats.includes(seat));
   if (!side || side.seats.length !== 1) return `${labels.seat} ${seat + 1}`;
-  return (labels.sides as Readonly<Record<string, string>>)[side.side] ?? side.side;
+  return drawing.sideName(side.side, lang);
 }
 
 /** The text around the board: caption, seats with whose turn and clocks, dice, result, version. */
@@ -31,7 +31,7 @@ export class MatchInfo {
     this.ticker = new ClockTicker(labels.bank);
   }
 
-  show(view: View, lang: "en" | "ru", viewerSeat: number | null): void {
+  show(view: View, lang: Lang, viewerSeat: number | null): void {
     const l = this.labels;
     this.caption.textContent = this.drawing.caption(view.state, lang);
     const seatCount = Math.max(view.seating.length, ...view.sides.flatMap((s) => s.seats.map((n) => n + 1)));
@@ -44,7 +44,7 @@ export class MatchInfo {
       return h(
         "li",
         { class: toAct ? "tb-seat tb-to-act" : "tb-seat", "data-testid": `seat-${seat}`, "data-seat": seat },
-        h("span", { class: "tb-seat-name" }, seatName(view, seat, l)),
+        h("span", { class: "tb-seat-name" }, seatName(view, seat, l, this.drawing, lang)),
         viewerSeat === seat ? h("span", { class: "tb-you" }, ` (${l.you})`) : null,
         toAct ? h("span", { class: "tb-turn" }, ` ${l.toMove}`) : null,
         clockEl ? " " : null,
@@ -56,7 +56,7 @@ export class MatchInfo {
     this.dice.textContent = `${l.dice}: ${view.dice && view.dice.length > 0 ? view.dice.join(" ") : l.noDice}`;
     this.dice.hidden = view.dice === null && view.phase !== "roll";
     if (view.result) {
-      const winners = view.result.winners.map((s) => seatName(view, s, l));
+      const winners = view.result.winners.map((s) => seatName(view, s, l, this.drawing, lang));
       const reason = (l.reasons as Readonly<Record<string, string>>)[view.result.reason] ?? view.result.reason;
       this.result.textContent = `${l.result}: ${winners.length > 0 ? `${l.winner}: ${winners.join(", ")}` : l.draw} (${reason})`;
       this.result.hidden = false;

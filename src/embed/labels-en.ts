@@ -66,7 +66,6 @@ export const en = {
     Aborted: "aborted",
   },
   reasons: { played: "played out", timeout: "on time", resignation: "by resignation", drawAgreed: "draw agreed", aborted: "aborted" },
-  sides: { white: "White", black: "Black", home: "Home", away: "Away" },
 } as const;
 
 /** Every key of the English table, each a string (or a table of strings) in every language. */

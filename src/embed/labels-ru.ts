@@ -68,5 +68,4 @@ export const ru: Labels = {
     Aborted: "прерван",
   },
   reasons: { played: "доиграно", timeout: "по времени", resignation: "сдача", drawAgreed: "ничья по согласию", aborted: "прерван" },
-  sides: { white: "Белые", black: "Чёрные", home: "Хозяева", away: "Гости" },
 };

@@ -95,7 +95,7 @@ async function start(): Promise<void> {
 
   /** Every update drawn is told to the host page: a live one, or a step of the replay. */
   const tellUpdate = (shownView: View, event: MatchEvent | null) => {
-    if (event) info.lastEvent.textContent = `${labels.lastMove}: ${describeEvent(event, drawing, labels, options.lang, (seat) => seatName(shownView, seat, labels))}`;
+    if (event) info.lastEvent.textContent = `${labels.lastMove}: ${describeEvent(event, drawing, labels, options.lang, (seat) => seatName(shownView, seat, labels, drawing, options.lang))}`;
     tellHost({
       type: "tabula:update",
       matchId: config.matchId,

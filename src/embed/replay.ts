@@ -71,7 +71,7 @@ export class Replay {
         h(
           "li",
           { "data-version": event.version },
-          button(`${event.version}. ${describeEvent(event, this.drawing, this.labels, this.lang, (seat) => seatName(last, seat, this.labels))}`, () => void this.go(event.version), { class: "tb-history-entry", "data-version": event.version }),
+          button(`${event.version}. ${describeEvent(event, this.drawing, this.labels, this.lang, (seat) => seatName(last, seat, this.labels, this.drawing, this.lang))}`, () => void this.go(event.version), { class: "tb-history-entry", "data-version": event.version }),
         ),
       ),
     );
