@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pixelmatch from "pixelmatch";
@@ -6,6 +5,7 @@ import type { Browser } from "playwright-core";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RULESETS, type RulesetId } from "../../src/engine/registry.js";
+import { fixedRandomBytes } from "../helpers/fixed-random.js";
 import { createViaRest } from "../helpers/matches.js";
 import { playCommands } from "../helpers/play-api.js";
 import { startTestServer } from "../helpers/server.js";
@@ -30,16 +30,6 @@ const SCENES: Readonly<Record<RulesetId, { readonly body: Record<string, unknown
   "golnard-football": { body: { ruleset: "golnard-football" }, commands: 12 },
   gol: { body: { ruleset: "gol" }, commands: 16 },
 };
-
-/** A fixed stream of "random" bytes: the same matches, tokens and dice on every run. */
-function fixedRandomBytes(seed: string): (size: number) => Buffer {
-  let n = 0;
-  return (size) => {
-    let out = Buffer.alloc(0);
-    while (out.length < size) out = Buffer.concat([out, createHash("sha256").update(`${seed}:${n++}`).digest()]);
-    return out.subarray(0, size);
-  };
-}
 
 let browser: Browser;
 beforeAll(async () => void (browser = await launchChromium()));
