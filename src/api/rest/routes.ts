@@ -115,7 +115,8 @@ function handlerOf(name: OperationName): RouteHandler {
   if (operation.answers === "match") return matchHandler(name as ServedName, operation);
   if (operation.answers === "value") return valueHandler(name as ServedName, operation);
   const { handler } = operation.rest!;
-  if (handler) return async ({ request, params, service }) => handler(request, inputOf(operation, request, params), service.deps, bearerOf(request));
+  // An operation open to anyone reads no token, so a malformed Authorization header is no error of its.
+  if (handler) return async ({ request, params, service }) => handler(request, inputOf(operation, request, params), service.deps, operation.caller === "anyone" ? undefined : bearerOf(request));
   const served = SERVED_HERE[name];
   if (!served) throw new Error(`${name} has a REST route but neither a service call nor a handler`);
   return served;

@@ -107,3 +107,13 @@ describe("GET /oembed", () => {
     expect(reply.body.error.code).toMatch(/^(BAD_USER_INPUT|NOT_FOUND)$/);
   });
 });
+
+describe("board.svg reads no token", () => {
+  it("draws for anyone, whatever Authorization header comes with the request (a malformed one included)", async () => {
+    const created = await createViaRest(t, { ruleset: "backgammon" });
+    for (const authorization of ["Bearer", "bearer\ttbl_\tx", `Bearer ${created.tokens[0]}`, "Basic abc"]) {
+      const reply = await t.rest("GET", `/api/matches/${created.match.id}/board.svg`, { headers: { authorization } });
+      expect(reply.status, authorization).toBe(200);
+    }
+  });
+});
