@@ -2,6 +2,7 @@ import { HTTP_STATUS, TabulaError } from "../../errors.js";
 import { type Logger, silentLogger } from "../../logger.js";
 import { toPublicError } from "../errors.js";
 import { headResponse, header, type HttpRequest, type HttpResponse } from "../http.js";
+import { decodePathSegment } from "../rest/router.js";
 import type { TabulaService } from "../service.js";
 import type { Asset, EmbedAssets } from "./assets.js";
 import { contentSecurityPolicy } from "./csp.js";
@@ -90,7 +91,7 @@ export function createEmbedHandler(deps: EmbedDeps): (request: HttpRequest) => P
     if (matchId === undefined) throw new TabulaError("NOT_FOUND", `nothing at ${request.path}`);
     const options = embedOptions(request.query);
     if (typeof options === "string") throw new TabulaError("BAD_USER_INPUT", options);
-    const id = decodeURIComponent(matchId);
+    const id = decodePathSegment(matchId);
     const { state } = await deps.service.readMatch(id, undefined);
     const origin = publicOrigin(request, deps.deployment);
     const embedUrl = `${origin}/embed/${encodeURIComponent(id)}`;

@@ -80,6 +80,8 @@ describe("GET /embed/{matchId}", () => {
     ["an id that is no id", `/embed/${encodeURIComponent("<img src=x onerror=alert(1)>")}`, 404, "NOT_FOUND"],
     ["a path below a page", "/embed/abc/def", 404, "NOT_FOUND"],
     ["a size out of range", "/embed/abc?size=5", 400, "BAD_USER_INPUT"],
+    ["an id that is not percent-encoded UTF-8", "/embed/%ZZ", 400, "BAD_USER_INPUT"],
+    ["a truncated UTF-8 sequence", "/embed/%E0%A4%A", 400, "BAD_USER_INPUT"],
   ])("answers %s with an escaped error page", async (_what, path, status, code) => {
     const reply = await t.rest("GET", path);
     expect(reply.status).toBe(status);
