@@ -19,7 +19,7 @@ import { LEVEL_STORE_DIR, type StoreKind } from "./store-kind.js";
 /** The store the local server runs on, whichever it is. */
 export interface LocalStore {
   readonly kind: StoreKind;
-  readonly stores: { readonly store: EventStore; readonly players: PlayerStore; readonly index: MatchIndex; readonly webhooks: WebhookStore };
+  readonly stores: { readonly store: EventStore; readonly players: PlayerStore; readonly index: MatchIndex; readonly webhookStore: WebhookStore };
   /**
    * Whether this process is the only writer (the store is its own, embedded): then what it
    * keeps of a match stays current. False for DYNAMODB_ENDPOINT, which others may write.
@@ -86,10 +86,10 @@ async function openLevel(dataDir: string | undefined, options: LocalStoreOptions
       );
     }
   }
-  const { store, players, index, webhooks } = level;
+  const { store, players, index, webhookStore } = level;
   return {
     kind: "level",
-    stores: { store, players, index, webhooks },
+    stores: { store, players, index, webhookStore },
     exclusive: true,
     // The store itself reports each commit, once the batch is durable.
     onCommit: (listener) => store.onCommit(({ matchId }) => listener(matchId)),

@@ -14,7 +14,7 @@ export interface TestStore {
   readonly store: DynamoEventStore;
   readonly players: DynamoPlayerStore;
   readonly index: DynamoMatchIndex;
-  readonly webhooks: DynamoWebhookStore;
+  readonly webhookStore: DynamoWebhookStore;
   /** The counted client, for other stores on the same table. */
   readonly doc: DynamoDBDocumentClient;
   readonly tableName: string;

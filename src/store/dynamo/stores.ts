@@ -10,5 +10,5 @@ export const tableStores = (doc: DynamoDBDocumentClient, tableName: string, logg
   store: new DynamoEventStore(doc, tableName, indexFailureLogged(logger)),
   players: new DynamoPlayerStore(doc, tableName),
   index: new DynamoMatchIndex(doc, tableName),
-  webhooks: new DynamoWebhookStore(doc, tableName),
+  webhookStore: new DynamoWebhookStore(doc, tableName),
 });

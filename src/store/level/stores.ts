@@ -13,7 +13,7 @@ export interface LevelStores {
   readonly store: LevelEventStore;
   readonly players: LevelPlayerStore;
   readonly index: LevelMatchIndex;
-  readonly webhooks: LevelWebhookStore;
+  readonly webhookStore: LevelWebhookStore;
   /** The database itself, for the one-time import of an older data directory (import-embedded.ts). */
   readonly db: LevelDb;
   /** Resolves if the database answers a read (health checks); rejects otherwise. */
@@ -36,7 +36,7 @@ export async function openLevelStores(options: { path?: string | undefined; logg
     store: new LevelEventStore(db, queue, index, logger),
     players: new LevelPlayerStore(db, queue),
     index,
-    webhooks: new LevelWebhookStore(db, queue),
+    webhookStore: new LevelWebhookStore(db, queue),
     db,
     check: async () => void (await db.get(metaKey("health"))),
     close: () => db.close(),

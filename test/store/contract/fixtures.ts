@@ -12,7 +12,7 @@ export interface Stores {
   readonly store: EventStore;
   readonly players: PlayerStore;
   readonly index: MatchIndex;
-  readonly webhooks: WebhookStore;
+  readonly webhookStore: WebhookStore;
 }
 /** Opens fresh stores of one adapter; `close` releases them (and their files). */
 export type OpenStores = () => Promise<Stores & { close(): Promise<void> }>;

@@ -34,7 +34,7 @@ export function describeWebhookStore(open: OpenStores): void {
     let webhooks: WebhookStore;
     beforeAll(async () => {
       stores = await open();
-      ({ webhooks } = stores);
+      webhooks = stores.webhookStore;
     });
     afterAll(() => stores.close());
 
