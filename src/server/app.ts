@@ -205,6 +205,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       policy,
       logger,
       retryDelaysMs: options.webhooks?.retryDelaysMs,
+      exclusive: local.exclusive,
       send: options.webhooks?.timeoutMs === undefined ? undefined : { timeoutMs: options.webhooks.timeoutMs, connectTimeoutMs: options.webhooks.timeoutMs },
     });
     cleanups.push(() => webhooks.close());

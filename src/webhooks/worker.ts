@@ -28,6 +28,12 @@ export interface DeliveryWorkerOptions {
   readonly retryDelaysMs?: readonly number[] | undefined;
   /** One attempt's limits (send.ts). */
   readonly send?: Omit<SendOptions, "policy"> | undefined;
+  /**
+   * Whether every webhook is registered through this process (the store is its own): then a
+   * commit of a match no webhook can follow costs one read and no replay. False: other
+   * processes may register player webhooks, so every commit's seating is looked at.
+   */
+  readonly exclusive?: boolean | undefined;
 }
 
 /** The secrets a webhook signs with now: the current one, and the previous one until it lapses. */
@@ -76,6 +82,8 @@ export class DeliveryWorker {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private closed = false;
+  /** The players with a webhook (or that had one), when `exclusive`: a commit of a match none of them sits in replays nothing. */
+  private readonly playersWithWebhooks = new Set<string>();
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.now = options.now ?? (() => new Date());
@@ -105,6 +113,7 @@ export class DeliveryWorker {
   /** On start: every active webhook from its cursors, so a crash between a commit and its delivery loses nothing. */
   async start(): Promise<void> {
     const all = await this.options.webhooks.listAll();
+    for (const w of all) this.noteOwner(w);
     await Promise.all(all.filter((w) => w.status === "active").map((w) => this.catchUpWebhook(w.id)));
   }
 
@@ -138,10 +147,16 @@ export class DeliveryWorker {
     void tracked.finally(() => this.inFlight.delete(tracked));
   }
 
+  private noteOwner(webhook: WebhookRecord): void {
+    if (webhook.owner.scope === "player") this.playersWithWebhooks.add(webhook.owner.playerId);
+  }
+
   private async deliverMatch(matchId: string): Promise<void> {
     if (this.closed) return;
     const { webhooks } = this.options;
     const byMatch = await webhooks.listByMatch(matchId);
+    // No webhook of the match and none of any player: nothing to replay (the usual commit of a server without webhooks).
+    if (byMatch.length === 0 && this.options.exclusive && this.playersWithWebhooks.size === 0) return;
     const timeline = await this.timeline(matchId);
     const latest = timeline.states.at(-1);
     const players = new Set((latest?.seating ?? []).flatMap((s) => (s.player ? [s.player.id] : [])));
@@ -153,6 +168,7 @@ export class DeliveryWorker {
   private async catchUpWebhook(webhookId: string): Promise<void> {
     if (this.closed) return;
     const webhook = await this.options.webhooks.get(webhookId);
+    if (webhook) this.noteOwner(webhook);
     if (!webhook || webhook.status !== "active") return;
     const matches = new Set((await this.options.webhooks.cursors(webhookId)).keys());
     if (webhook.owner.scope === "match") matches.add(webhook.owner.matchId);
