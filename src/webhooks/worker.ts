@@ -129,7 +129,10 @@ export class DeliveryWorker {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Stops: no timer fires again; work in flight is given up to `graceMs` and writes nothing after. */
+  /**
+   * Stops: no timer fires again and no new attempt starts; an attempt in flight gets up to
+   * `graceMs` to end and store what it came to (the caller closes the store after this resolves).
+   */
   async close(graceMs = 1000): Promise<void> {
     this.closed = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
@@ -243,12 +246,14 @@ export class DeliveryWorker {
           return;
         }
         const attempt = cursor.attempt + 1;
+        // What the attempt came to is stored even while closing (the store closes after the
+        // worker's grace): a retry already scheduled must not become an immediate one on restart.
         const { result, next } = await this.attempt(webhook, out, matchId, attempt, true);
-        if (this.closed) return;
         if (result.ok) {
           cursor = { ...cursor, sent: [...cursor.sent, out.id], attempt: 0, nextAttemptAt: null };
           await webhooks.setCursor(webhookId, matchId, cursor);
           moved = false;
+          if (this.closed) return;
           continue;
         }
         if (next === null) {
@@ -296,7 +301,7 @@ export class DeliveryWorker {
       error: result.error ? { code: result.error.code, message: result.error.message } : null,
       nextAttemptAt: next ? next.toISOString() : null,
     };
-    if (!this.closed) await this.options.webhooks.logDelivery(webhook.id, entry);
+    await this.options.webhooks.logDelivery(webhook.id, entry);
     const fields = { webhookId: webhook.id, matchId, eventId: event.id, type: event.payload.type, attempt, status: result.status, latencyMs: result.latencyMs };
     if (result.ok) this.options.logger.debug("webhook delivered", fields);
     else this.options.logger.info("webhook delivery failed", { ...fields, error: entry.error?.code, nextAttemptAt: entry.nextAttemptAt });

@@ -136,6 +136,38 @@ describe.each(STORE_KINDS)("webhook delivery on the %s store", (store) => {
     expect(receiver.accepted().map((r) => r.payload.data.version)).toEqual(await versionsAfter(t, matchId, created.match.version));
   });
 
+  it("keeps a scheduled retry across a restart: the next attempt comes when it was due, not before", async () => {
+    const dir = join(dataDir, `retry-${store}`);
+    const slow = { retryDelaysMs: [1500, 1500], timeoutMs: 2000 };
+    const first = await start({ dataDir: dir, webhooks: slow });
+    const created = await createViaRest(first);
+    const matchId = created.match.id;
+    const token = created.tokens[0]!;
+    const hook = await register(first, token, { url: receiver.url, matchId, events: ["match.updated"] });
+    receiver.status = 503;
+    await playCommands(first, created, 1);
+    await receiver.waitFor(() => receiver.received.length === 1);
+    const failedAt = Date.now();
+    servers.splice(servers.indexOf(first), 1);
+    await first.close();
+
+    receiver.status = 200;
+    const second = await start({ dataDir: dir, webhooks: slow });
+    const log = (await second.rest("GET", `/api/webhooks/${hook.id}/deliveries`, { token })).body.deliveries;
+    expect(log).toMatchObject([{ attempt: 1, ok: false, status: 503, nextAttemptAt: expect.any(String) }]);
+    const due = Date.parse(log[0].nextAttemptAt);
+    await receiver.waitFor(() => receiver.accepted().length === 1);
+    // The stored schedule, not an immediate catch-up (a little slack for the clock's granularity).
+    expect(Date.now()).toBeGreaterThanOrEqual(due - 50);
+    expect(due - failedAt).toBeGreaterThan(1000);
+    const [retried] = receiver.accepted();
+    expect(retried!.id).toBe(receiver.received[0]!.id);
+    verify(hook.secret, retried!);
+    // The receiver has it before the server has logged its answer.
+    await second.server.webhooks.idle();
+    expect((await second.rest("GET", `/api/webhooks/${hook.id}/deliveries`, { token })).body.deliveries[0]).toMatchObject({ attempt: 2, ok: true, nextAttemptAt: null });
+  });
+
   it("loses nothing when the server closes between a commit and its delivery", async () => {
     const dir = join(dataDir, `crash-${store}`);
     const first = await start({ dataDir: dir });
