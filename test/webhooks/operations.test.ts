@@ -54,6 +54,30 @@ describe("the webhook operations", () => {
     expect(made.data.createWebhook).toMatchObject({ secret: expect.stringMatching(/^whsec_/), webhook: { events: ["match.finished"] } });
   });
 
+  it("serves every operation over GraphQL: pause, rotate, test, the log, delete", async () => {
+    const ada = await player();
+    const as = { token: ada.token };
+    const made = await t.gql(`mutation($url: String!, $p: ID) { createWebhook(url: $url, playerId: $p) { secret webhook { id } } }`, { url: receiver.url, p: ada.id }, as);
+    const id = made.data.createWebhook.webhook.id as string;
+    const paused = await t.gql(`mutation($id: ID!) { updateWebhook(id: $id, paused: true, events: ["match.finished"]) { status events } }`, { id }, as);
+    expect(paused.data.updateWebhook).toEqual({ status: "paused", events: ["match.finished"] });
+    const rotated = await t.gql(`mutation($id: ID!) { rotateWebhookSecret(id: $id) { secret webhook { previousSecretUntil } } }`, { id }, as);
+    expect(rotated.data.rotateWebhookSecret.secret).not.toBe(made.data.createWebhook.secret);
+    const sent = await t.gql(`mutation($id: ID!) { testWebhook(id: $id) { ok status type eventId } }`, { id }, as);
+    expect(sent.data.testWebhook).toMatchObject({ ok: true, status: 200, type: "webhook.test" });
+    verify(rotated.data.rotateWebhookSecret.secret, receiver.received.find((r) => r.id === sent.data.testWebhook.eventId)!);
+    const log = await t.gql(`query($id: ID!) { webhookDeliveries(id: $id) { eventId ok } }`, { id }, as);
+    expect(log.data.webhookDeliveries).toEqual([{ eventId: sent.data.testWebhook.eventId, ok: true }]);
+    const refused = await t.gql(`mutation($id: ID!) { updateWebhook(id: $id, url: "http://10.1.2.3/") { status } }`, { id }, as);
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "private" });
+    const other = await player("Eve");
+    const forbidden = await t.gql(`mutation($id: ID!) { deleteWebhook(id: $id) }`, { id }, { token: other.token });
+    expect(forbidden.errors?.[0]?.extensions.code).toBe("FORBIDDEN");
+    const deleted = await t.gql(`mutation($id: ID!) { deleteWebhook(id: $id) }`, { id }, as);
+    expect(deleted.data.deleteWebhook).toBe(id);
+    expect((await t.gql(`{ webhooks { id } }`, undefined, as)).data.webhooks).toEqual([]);
+  });
+
   it("refuses without a token, with another match's or player's token, and for an id that does not exist; nothing is created", async () => {
     const a = await createViaRest(t);
     const b = await createViaRest(t);
