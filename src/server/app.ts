@@ -92,12 +92,14 @@ export interface ServerOptions {
    * Webhooks (docs/webhooks.md): where receivers may be (default LOCAL_POLICY: http and loopback
    * allowed, since a local server's receivers are local; DEPLOYED_POLICY allows https to public
    * addresses only), the delays between attempts (default the schedule of retry-schedule.ts;
-   * tests pass short ones) and one attempt's time limit.
+   * tests pass short ones), one attempt's time limit and the clock warnings' lead.
    */
   readonly webhooks?: {
     readonly policy?: TargetPolicy | undefined;
     readonly retryDelaysMs?: readonly number[] | undefined;
     readonly timeoutMs?: number | undefined;
+    /** How long before a deadline `clock.warning` is sent (default an hour). */
+    readonly clockWarningLeadMs?: number | undefined;
   };
   /** In `lambda` mode: the fan-out and the poster, for the bench to run earlier ones (default: today's). */
   readonly lambdaPath?: {
@@ -206,6 +208,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       logger,
       retryDelaysMs: options.webhooks?.retryDelaysMs,
       exclusive: local.exclusive,
+      clockWarningLeadMs: options.webhooks?.clockWarningLeadMs,
+      matchNow: now,
       send: options.webhooks?.timeoutMs === undefined ? undefined : { timeoutMs: options.webhooks.timeoutMs, connectTimeoutMs: options.webhooks.timeoutMs },
     });
     cleanups.push(() => webhooks.close());

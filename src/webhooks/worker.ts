@@ -6,6 +6,7 @@ import type { EventStore } from "../store/event-store.js";
 import type { MatchIndex } from "../store/match-index.js";
 import type { DeliveryCursor, DeliveryEntry, WebhookRecord, WebhookStore } from "../store/webhook-store.js";
 import type { WebhookEvent, WebhookEventType } from "./event-types.js";
+import { clockWarningEvents, nextWarningAt } from "./clock-warning.js";
 import { eventsFromLog } from "./from-log.js";
 import { nextAttempt } from "./retry-schedule.js";
 import { type Delivery, type SendOptions, type SendResult, sendWebhook } from "./send.js";
@@ -34,7 +35,16 @@ export interface DeliveryWorkerOptions {
    * processes may register player webhooks, so every commit's seating is looked at.
    */
   readonly exclusive?: boolean | undefined;
+  /** How long before a seat's deadline `clock.warning` is sent; default CLOCK_WARNING_LEAD_MS. */
+  readonly clockWarningLeadMs?: number | undefined;
+  /** The clock the matches' deadlines are judged by (the service's: a test clock may move it); default the real one. */
+  readonly matchNow?: (() => Date) | undefined;
 }
+
+/** A clock warning comes this long before the deadline (or when the turn starts, for a shorter move). */
+export const CLOCK_WARNING_LEAD_MS = 60 * 60 * 1000;
+/** The warnings sent, remembered so a sweep that finds one again does not send it twice (a restart may: same id). */
+const WARNINGS_REMEMBERED = 10_000;
 
 /** The secrets a webhook signs with now: the current one, and the previous one until it lapses. */
 export function signingSecrets(webhook: WebhookRecord, now: Date): string[] {
@@ -84,6 +94,8 @@ export class DeliveryWorker {
   private closed = false;
   /** The players with a webhook (or that had one), when `exclusive`: a commit of a match none of them sits in replays nothing. */
   private readonly playersWithWebhooks = new Set<string>();
+  private readonly warningTimers = new Map<string, NodeJS.Timeout>();
+  private readonly warningsSent = new Set<string>();
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.now = options.now ?? (() => new Date());
@@ -135,8 +147,9 @@ export class DeliveryWorker {
    */
   async close(graceMs = 1000): Promise<void> {
     this.closed = true;
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of [...this.timers.values(), ...this.warningTimers.values()]) clearTimeout(timer);
     this.timers.clear();
+    this.warningTimers.clear();
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
@@ -164,7 +177,42 @@ export class DeliveryWorker {
     const latest = timeline.states.at(-1);
     const players = new Set((latest?.seating ?? []).flatMap((s) => (s.player ? [s.player.id] : [])));
     const byPlayer = (await Promise.all([...players].map((p) => webhooks.listByPlayer(p)))).flat();
-    await Promise.all([...byMatch, ...byPlayer].filter((w) => w.status === "active").map((w) => this.run(w.id, matchId)));
+    const active = [...byMatch, ...byPlayer].filter((w) => w.status === "active");
+    await Promise.all([...active.map((w) => this.run(w.id, matchId)), this.warn(matchId, active, true)]);
+  }
+
+  /**
+   * Clock warnings, best effort: those due now are sent once each (one attempt, logged; not
+   * retried), and a timer is set for the match's next one. Their ids are stable, so one sent again
+   * after a restart is a duplicate a receiver drops.
+   */
+  private async warn(matchId: string, webhooks: readonly WebhookRecord[], every: boolean): Promise<void> {
+    const listening = webhooks.filter((w) => w.events.includes("clock.warning"));
+    // Only a look at every webhook of the match may drop its timer (nobody listens any more).
+    if (listening.length === 0 && !every) return;
+    clearTimeout(this.warningTimers.get(matchId));
+    this.warningTimers.delete(matchId);
+    if (this.closed || listening.length === 0) return;
+    const state = (await this.timeline(matchId)).states.at(-1);
+    if (!state) return;
+    const lead = this.options.clockWarningLeadMs ?? CLOCK_WARNING_LEAD_MS;
+    const matchNow = (this.options.matchNow ?? this.now)();
+    for (const webhook of listening) {
+      for (const event of clockWarningEvents(subscriptionOf(webhook), state, matchNow, lead)) {
+        if (this.warningsSent.has(event.id) || this.closed) continue;
+        this.warningsSent.add(event.id);
+        if (this.warningsSent.size > WARNINGS_REMEMBERED) this.warningsSent.delete(this.warningsSent.values().next().value!);
+        await this.attempt(webhook, event, matchId, 1, false);
+      }
+    }
+    const next = nextWarningAt(state, matchNow, lead);
+    if (next === null || this.closed) return;
+    const timer = setTimeout(() => {
+      this.warningTimers.delete(matchId);
+      this.track(this.deliverMatch(matchId));
+    }, next.getTime() - matchNow.getTime());
+    timer.unref();
+    this.warningTimers.set(matchId, timer);
   }
 
   /** Every match the webhook may be owed events of: its own match, or the player's (its cursors and its inbox). */
@@ -183,7 +231,7 @@ export class DeliveryWorker {
         after = page.next ?? undefined;
       } while (after);
     }
-    await Promise.all([...matches].map((matchId) => this.run(webhookId, matchId)));
+    await Promise.all([...matches].map(async (matchId) => Promise.all([this.run(webhookId, matchId), this.warn(matchId, [webhook], false)])));
   }
 
   /** Runs the delivery of one (webhook, match) now, or once more after the run under way. */

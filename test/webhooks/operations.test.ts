@@ -221,3 +221,37 @@ describe("a server with the deployed URL policy", () => {
     expect((await t.rest("POST", "/api/webhooks", { token, json: { url: "https://example.com/hook", playerId: player.id } })).status).toBe(201);
   });
 });
+
+describe("clock warnings", () => {
+  let t: TestServer;
+  let receiver: Receiver;
+  // A minute per move and a lead of 59.4 s: each seat is warned 0.6 s after its turn starts.
+  const LEAD = 59_400;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    t = await startTestServer({ webhooks: { ...FAST, clockWarningLeadMs: LEAD } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.close();
+  });
+
+  it("warns the seat's webhook when its deadline nears, once, signed, not before it is due", async () => {
+    const created = await createViaRest(t, { ruleset: "backgammon", timeControl: { minutesPerMove: 1 } });
+    const matchId = created.match.id;
+    const hook = (await t.rest("POST", "/api/webhooks", { token: created.tokens[0], json: { url: receiver.url, matchId, events: ["clock.warning"] } })).body;
+    await receiver.waitFor(() => receiver.received.some((r) => r.payload.type === "clock.warning"), 5000);
+    const arrived = Date.now();
+    const warning = receiver.received.find((r) => r.payload.type === "clock.warning")!;
+    verify(hook.secret, warning);
+    expect(warning.payload.data).toMatchObject({ matchId, ruleset: "backgammon", seat: expect.any(Number), deadline: expect.any(String) });
+    expect(arrived).toBeGreaterThanOrEqual(Date.parse(warning.payload.data.deadline) - LEAD - 50);
+    expect(warning.payload.timestamp).toBe(new Date(Date.parse(warning.payload.data.deadline) - LEAD).toISOString());
+    // Another look at the match (as a commit's) finds the same warning again while the seat is due: it is not sent twice.
+    t.server.webhooks.committed(matchId);
+    await t.server.webhooks.idle();
+    expect(receiver.received.filter((r) => r.id === warning.id)).toHaveLength(1);
+    const log = (await t.rest("GET", `/api/webhooks/${hook.webhook.id}/deliveries`, { token: created.tokens[0] })).body.deliveries;
+    expect(log.map((d: { type: string }) => d.type)).toContain("clock.warning");
+  });
+});
