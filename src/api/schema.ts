@@ -272,8 +272,8 @@ type Mutation {
     url: String!
     """
     The event types to receive, from: match.updated, match.yourTurn, match.finished,
-    invitation.accepted, clock.warning, webhook.test. Omit for every one but \`webhook.test\`
-    (which is sent on request anyway).
+    invitation.accepted, clock.warning, webhook.test. Omit for every one but \`clock.warning\`
+    (asked for by name) and \`webhook.test\` (sent on request anyway).
     """
     events: [String!]
     "A match webhook: this match (with a token of one of its seats)."
@@ -300,8 +300,8 @@ type Mutation {
     url: String
     """
     The event types to receive, from: match.updated, match.yourTurn, match.finished,
-    invitation.accepted, clock.warning, webhook.test. Omit for every one but \`webhook.test\`
-    (which is sent on request anyway).
+    invitation.accepted, clock.warning, webhook.test. Omit for every one but \`clock.warning\`
+    (asked for by name) and \`webhook.test\` (sent on request anyway).
     """
     events: [String!]
     "true: pause; false: resume."

@@ -16,8 +16,12 @@ export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 /** Webhooks one owner (a seat of a match, a player) may have. */
 export const MAX_WEBHOOKS_PER_OWNER = 10;
 
-/** What every event type but the test, by default: a webhook hears all that happens. */
-const DEFAULT_EVENTS: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES.filter((t) => t !== "webhook.test");
+/**
+ * By default a webhook hears all that happens in its matches: every type but the test (sent on
+ * request anyway) and clock warnings, which a minutes-per-move match would send at nearly every
+ * turn: those are asked for by name.
+ */
+const DEFAULT_EVENTS: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES.filter((t) => t !== "webhook.test" && t !== "clock.warning");
 
 export interface CreateWebhookInput {
   readonly url: string;

@@ -36,7 +36,7 @@ describe("the webhook operations", () => {
     const ada = await player();
     const mine = await create(ada.token, { url: receiver.url, playerId: ada.id });
     expect(mine.status).toBe(201);
-    expect(mine.body.webhook).toMatchObject({ scope: "player", playerId: ada.id, matchId: null, seat: null, events: ["match.updated", "match.yourTurn", "match.finished", "invitation.accepted", "clock.warning"] });
+    expect(mine.body.webhook).toMatchObject({ scope: "player", playerId: ada.id, matchId: null, seat: null, events: ["match.updated", "match.yourTurn", "match.finished", "invitation.accepted"] });
     // Over GraphQL too, listed as the caller's.
     const listed = await t.gql(`{ webhooks { id scope playerId events status } }`, undefined, { token: ada.token });
     expect(listed.errors).toBeUndefined();

@@ -12,7 +12,7 @@ const WebhookId = z.string().check(z.minLength(1), z.maxLength(64), z.meta({ des
 const Url = z.string().check(z.maxLength(MAX_URL_LENGTH * 2), z.describe(`Where to POST deliveries: https (http and loopback too on a local server), no user name, password or fragment, at most ${MAX_URL_LENGTH} characters; private, link-local and other internal addresses are refused.`));
 const Events = z
   .array(z.enum(WEBHOOK_EVENT_TYPES))
-  .check(z.maxLength(WEBHOOK_EVENT_TYPES.length * 2), z.meta({ description: `The event types to receive, from: ${WEBHOOK_EVENT_TYPES.join(", ")}. Omit for every one but \`webhook.test\` (which is sent on request anyway).`, graphql: "[String!]" }));
+  .check(z.maxLength(WEBHOOK_EVENT_TYPES.length * 2), z.meta({ description: `The event types to receive, from: ${WEBHOOK_EVENT_TYPES.join(", ")}. Omit for every one but \`clock.warning\` (asked for by name) and \`webhook.test\` (sent on request anyway).`, graphql: "[String!]" }));
 
 /** Any operation on a webhook by its id. */
 const ON_WEBHOOK: readonly ErrorCode[] = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND"];
