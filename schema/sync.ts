@@ -17,11 +17,14 @@ import { ERROR_CODES, ERROR_MEANINGS, HTTP_STATUS } from "../src/errors.js";
 import { EVENT_TYPES } from "../src/match/events.js";
 import { graphqlFieldOf, OPERATION_NAMES, OPERATIONS, operationErrors, operationOfField, ownErrors, restRouteOf } from "../src/api/operations.js";
 import { generatedTypes, wrap } from "./sdl-types.js";
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_PAYLOAD_SCHEMAS, webhookJsonSchemas } from "../src/webhooks/event-types.js";
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../src/webhooks/retry-schedule.js";
+import * as z from "../src/zod.js";
 
 const sdlPath = fileURLToPath(new URL("./schema.graphql", import.meta.url));
 const modulePath = fileURLToPath(new URL("../src/api/schema.ts", import.meta.url));
 /** Documents with generated tables. */
-export const DOCS_WITH_TABLES = ["../README.md", "../docs/api.md", "../docs/embed.md"].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+export const DOCS_WITH_TABLES = ["../README.md", "../docs/api.md", "../docs/embed.md", "../docs/webhooks.md"].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
 /** A template literal keeps the SDL readable in review; only \\, ` and ${ need escaping. */
 export const renderSchemaModule = (sdl: string): string =>
@@ -78,6 +81,27 @@ const code = (items: readonly string[]): string => items.map((item) => `\`${item
 
 /** The generated tables, as markdown, by marker name. */
 export const DOC_TABLES: Readonly<Record<string, () => string>> = {
+  "webhook-events": () =>
+    [
+      "| type | what it says | its body's schema |",
+      "|---|---|---|",
+      ...WEBHOOK_EVENT_TYPES.map((type) => {
+        const data = (WEBHOOK_PAYLOAD_SCHEMAS[type] as z.ZodMiniObject).def.shape.data!;
+        const described = (schema: z.core.$ZodType): string | undefined => (z.globalRegistry.get(schema) as { description?: string } | undefined)?.description;
+        const inner = (data as unknown as { def: { innerType?: z.ZodMiniType } }).def.innerType ?? data;
+        const id = (z.globalRegistry.get(WEBHOOK_PAYLOAD_SCHEMAS[type]) as { id: string }).id;
+        return `| \`${type}\` | ${described(inner) ?? ""} | [\`${id}\`](#the-json-schemas) |`;
+      }),
+    ].join("\n"),
+  "webhook-retries": () => {
+    const human = (ms: number): string => (ms < 60_000 ? `${ms / 1000} s` : ms < 3_600_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`);
+    return [
+      `| attempt | ${Array.from({ length: MAX_ATTEMPTS }, (_, i) => i + 1).join(" | ")} |`,
+      `|---|${"---|".repeat(MAX_ATTEMPTS)}`,
+      `| after the previous | at once | ${RETRY_DELAYS_MS.map(human).join(" | ")} |`,
+    ].join("\n");
+  },
+  "webhook-schemas": () => ["```json", JSON.stringify(webhookJsonSchemas(), null, 2), "```"].join("\n"),
   "embed-options": () =>
     [
       "| option | values | default | what it does |",

@@ -21,7 +21,7 @@ export interface RestSpec<I> {
   readonly method: "GET" | "POST";
   /** An OpenAPI path template, e.g. `/api/matches/{id}/dice`. */
   readonly path: string;
-  readonly tag: "matches" | "players" | "rulesets" | "meta";
+  readonly tag: "matches" | "players" | "webhooks" | "rulesets" | "meta";
   /** Path parameters and the input field each fills: `{ id: "matchId" }`. */
   readonly params?: Readonly<Record<string, keyof I & string>>;
   /** Query parameters, each the input field of its name. */

@@ -5,6 +5,7 @@ import { createMatch, getMatch, joinMatch, listEvents, matchUpdated, streamUpdat
 import { abort, acceptDraw, acceptResignation, claimTimeout, declineDraw, declineResignation, offerDraw, resign, rollDice, submitMove } from "./operations/match-commands.js";
 import { createPlayer, myMatches } from "./operations/players.js";
 import { getOpenApi, getRuleset, listRulesets } from "./operations/rulesets.js";
+import { createWebhook, deleteWebhook, rotateWebhookSecret, testWebhook, updateWebhook, webhookDeliveries, webhooks } from "./operations/webhooks.js";
 
 /**
  * Every operation of the API, each declared once (src/api/operations/): the service facade
@@ -33,6 +34,13 @@ export const OPERATIONS = {
   listEvents,
   streamUpdates,
   matchUpdated,
+  createWebhook,
+  webhooks,
+  updateWebhook,
+  rotateWebhookSecret,
+  deleteWebhook,
+  webhookDeliveries,
+  testWebhook,
   listRulesets,
   getRuleset,
   getOpenApi,

@@ -253,6 +253,92 @@ type Mutation {
     "The match id."
     matchId: ID!
   ): Match
+
+  """
+  Registers a webhook: signed POSTs (Standard Webhooks) of what happens in one match (\`matchId\`,
+  with a token of a seat of it: the webhook speaks for that seat) or in every match of one
+  player (\`playerId\`, with that player's token). Answers its secret (\`whsec_...\`), shown only
+  here. A match webhook hears what is committed after it is registered. At most 10 per seat or
+  player. A URL the policy refuses is BAD_USER_INPUT with its \`reason\`.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  createWebhook(
+    """
+    Where to POST deliveries: https (http and loopback too on a local server), no user name,
+    password or fragment, at most 2048 characters; private, link-local and other internal
+    addresses are refused.
+    """
+    url: String!
+    """
+    The event types to receive, from: match.updated, match.yourTurn, match.finished,
+    invitation.accepted, clock.warning, webhook.test. Omit for every one but \`clock.warning\`
+    (asked for by name) and \`webhook.test\` (sent on request anyway).
+    """
+    events: [String!]
+    "A match webhook: this match (with a token of one of its seats)."
+    matchId: ID
+    "A player webhook: this player (with its token)."
+    playerId: ID
+  ): WebhookWithSecret
+
+  """
+  Changes a webhook's URL or events, pauses it (\`paused: true\`: nothing is sent meanwhile) or
+  resumes it (\`paused: false\`, a disabled one too): it then gets every event it missed, in
+  order, from where it stopped.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  updateWebhook(
+    "The webhook id (\`wh_...\`)."
+    id: ID!
+    """
+    Where to POST deliveries: https (http and loopback too on a local server), no user name,
+    password or fragment, at most 2048 characters; private, link-local and other internal
+    addresses are refused.
+    """
+    url: String
+    """
+    The event types to receive, from: match.updated, match.yourTurn, match.finished,
+    invitation.accepted, clock.warning, webhook.test. Omit for every one but \`clock.warning\`
+    (asked for by name) and \`webhook.test\` (sent on request anyway).
+    """
+    events: [String!]
+    "true: pause; false: resume."
+    paused: Boolean
+  ): Webhook
+
+  """
+  Draws a new secret, shown only here. For 24 hours deliveries are signed with both the new and
+  the previous one, so a receiver can switch over meanwhile.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  rotateWebhookSecret(
+    "The webhook id (\`wh_...\`)."
+    id: ID!
+  ): WebhookWithSecret
+
+  """
+  Deletes a webhook with its delivery log; nothing more is sent to it.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  deleteWebhook(
+    "The webhook id (\`wh_...\`)."
+    id: ID!
+  ): ID
+
+  """
+  Sends \`webhook.test\` to the webhook now, signed as every delivery, and answers the attempt (it
+  is in the delivery log too). Not retried.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  testWebhook(
+    "The webhook id (\`wh_...\`)."
+    id: ID!
+  ): WebhookDelivery
 }
 
 "Reads. No token needed; with a seat token the match is shown as that seat sees it."
@@ -290,6 +376,30 @@ type Query {
     """
     version: Int
   ): Match
+
+  """
+  The webhooks of the bearer: with \`matchId\`, those of its seat in that match (a seat's token or
+  its player's); without, its player's (a player token). Never their secrets.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  """
+  webhooks(
+    "The match whose webhooks (of the caller's seat) to list."
+    matchId: ID
+  ): [Webhook!]!
+
+  """
+  The last attempts to deliver to a webhook (the last 100 are kept), newest first: each event's
+  id and type, the receiver's status, the latency, the error and when it is tried again.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, PAYLOAD_TOO_LARGE,
+  QUERY_TOO_COMPLEX, INTERNAL_SERVER_ERROR.
+  """
+  webhookDeliveries(
+    "The webhook id (\`wh_...\`)."
+    id: ID!
+    "At most this many (1 to 100, default 100)."
+    limit: Int
+  ): [WebhookDelivery!]!
 
   """
   The ids of the rulesets this server plays, for \`CreateMatchInput.ruleset\`.
@@ -684,5 +794,81 @@ type MatchEvent {
   Pass reasons: NO_LEGAL_MOVE.
   """
   data: JSON!
+}
+
+"A registered webhook (without its secrets)."
+type Webhook {
+  "The webhook's id."
+  id: ID!
+  "Where deliveries are POSTed."
+  url: String!
+  """
+  The event types it receives, from: match.updated, match.yourTurn, match.finished,
+  invitation.accepted, clock.warning, webhook.test.
+  """
+  events: [String!]!
+  """
+  "match": one match (registered with a seat's token, for that seat); "player": every match of
+  one player.
+  """
+  scope: String!
+  "The match of a match webhook; null for a player webhook."
+  matchId: ID
+  """
+  The seat of a match webhook (whose turn \`match.yourTurn\` is about); null for a player webhook.
+  """
+  seat: Int
+  "The player of a player webhook; null for a match webhook."
+  playerId: ID
+  """
+  "active"; "paused" by its owner; "disabled" after an event failed every attempt (\`reason\` says
+  why). Resuming delivers what it missed.
+  """
+  status: String!
+  "Why it was disabled; null otherwise."
+  reason: String
+  """
+  Until when the secret before the last rotation still signs deliveries (with the current one);
+  null when none does.
+  """
+  previousSecretUntil: String
+  "When it was registered (ISO 8601)."
+  createdAt: String!
+  "When it last changed (ISO 8601)."
+  updatedAt: String!
+}
+
+"A webhook and its new signing secret, shown once."
+type WebhookWithSecret {
+  "The webhook."
+  webhook: Webhook!
+  "\`whsec_...\`: the key deliveries are signed with (Standard Webhooks). Shown only here."
+  secret: String!
+}
+
+"One delivery attempt."
+type WebhookDelivery {
+  "When the attempt was made (ISO 8601)."
+  at: String!
+  "Which attempt at this event it was, from 1."
+  attempt: Int!
+  "The event's \`webhook-id\` (the same on every attempt)."
+  eventId: String!
+  "The event type."
+  type: String!
+  "The match it is about; null for \`webhook.test\`."
+  matchId: ID
+  "Whether the receiver answered 2xx."
+  ok: Boolean!
+  "The receiver's HTTP status; null when none came."
+  status: Int
+  "How long the attempt took."
+  latencyMs: Int!
+  """
+  Why it failed ("status: The receiver answered 503", "connection: ...); null when it did not.
+  """
+  error: String
+  "When the event is tried again; null once delivered or given up on."
+  nextAttemptAt: String
 }
 `;

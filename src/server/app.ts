@@ -36,6 +36,8 @@ import { readBody, toHttpRequest, writeResponse } from "../api/node-http.js";
 import { createRateLimiter, type RateLimits } from "./rate-limiter.js";
 import { type LocalStore, openLocalStore } from "./local-store.js";
 import { chooseStore, type StoreKind } from "./store-kind.js";
+import { LOCAL_POLICY, type TargetPolicy } from "../webhooks/target-policy.js";
+import { DeliveryWorker } from "../webhooks/worker.js";
 
 export interface ServerOptions {
   /** 0 picks a free port (tests). Default 4000. */
@@ -86,6 +88,19 @@ export interface ServerOptions {
   readonly subscriptionCaps?: SubscriptionCaps | undefined;
   /** Who may frame the embed page (CSP `frame-ancestors`; default `*`, any site). */
   readonly frameAncestors?: string | undefined;
+  /**
+   * Webhooks (docs/webhooks.md): where receivers may be (default LOCAL_POLICY: http and loopback
+   * allowed, since a local server's receivers are local; DEPLOYED_POLICY allows https to public
+   * addresses only), the delays between attempts (default the schedule of retry-schedule.ts;
+   * tests pass short ones), one attempt's time limit and the clock warnings' lead.
+   */
+  readonly webhooks?: {
+    readonly policy?: TargetPolicy | undefined;
+    readonly retryDelaysMs?: readonly number[] | undefined;
+    readonly timeoutMs?: number | undefined;
+    /** How long before a deadline `clock.warning` is sent (default an hour). */
+    readonly clockWarningLeadMs?: number | undefined;
+  };
   /** In `lambda` mode: the fan-out and the poster, for the bench to run earlier ones (default: today's). */
   readonly lambdaPath?: {
     readonly fanOut?: LiveHandlerDeps["fanOut"];
@@ -107,6 +122,8 @@ export interface RunningServer {
   /** In `lambda` mode: the local API Gateway (management endpoint, test seams) and stream feeder. */
   readonly localGateway: LocalWebSocketApi | null;
   readonly localStream: LocalStream | null;
+  /** The webhook delivery worker (tests wait for it to be idle). */
+  readonly webhooks: DeliveryWorker;
   /** Finishes the matches whose deadline has passed now (the timer does it every `deadlineSweepMs`). */
   sweepDeadlines(): Promise<SweepReport>;
   /** Stops accepting, lets requests in flight finish (up to a grace period), closes the store. */
@@ -179,13 +196,35 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const cache = new MatchCache(options.cacheMatches ?? DEFAULT_CACHE_MATCHES, local.exclusive);
     const clock = options.testClock && !options.now ? new TestClock() : null;
     const now = options.now ?? clock?.now ?? (() => new Date());
+    // Webhooks follow the store too: every acknowledged commit, whoever made it. The worker signs
+    // and schedules by the real clock (a receiver checks the timestamp against its own), whatever
+    // clock the matches run on.
+    const policy = options.webhooks?.policy ?? LOCAL_POLICY;
+    const webhooks = new DeliveryWorker({
+      events: store,
+      webhooks: stores.webhookStore,
+      index: stores.index,
+      policy,
+      logger,
+      retryDelaysMs: options.webhooks?.retryDelaysMs,
+      exclusive: local.exclusive,
+      clockWarningLeadMs: options.webhooks?.clockWarningLeadMs,
+      matchNow: now,
+      send: options.webhooks?.timeoutMs === undefined ? undefined : { timeoutMs: options.webhooks.timeoutMs, connectTimeoutMs: options.webhooks.timeoutMs },
+    });
+    cleanups.push(() => webhooks.close());
+    if (local.onCommit) cleanups.push(local.onCommit((matchId) => webhooks.committed(matchId)));
     const service = createService({
       ...stores,
       cache,
       now,
       randomBytes: options.randomBytes ?? cryptoRandomBytes,
+      webhooks: { store: stores.webhookStore, policy, sendTest: (webhook, requestId) => webhooks.sendTest(webhook, requestId), changed: (id) => webhooks.changed(id) },
       onCommitted: (matchId, events) => {
-        if (!local.onCommit) hub.committed(matchId);
+        if (!local.onCommit) {
+          hub.committed(matchId);
+          webhooks.committed(matchId);
+        }
         options.onCommitted?.(matchId, events);
       },
     });
@@ -251,6 +290,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     const deadlines = startDeadlineTimer(() => service.finishOverdue(), options.deadlineSweepMs ?? DEADLINE_SWEEP_MS, logger);
     cleanups.push(() => deadlines.stop());
+    // What was committed but not yet delivered when the last process stopped, and the retries it had scheduled.
+    webhooks.begin();
     const address = httpServer.address() as AddressInfo;
 
     let closing: Promise<void> | null = null;
@@ -264,6 +305,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       gateway,
       localGateway,
       localStream,
+      webhooks,
       sweepDeadlines: () => deadlines.sweep(),
       close: () => (closing ??= cleanup()),
     };

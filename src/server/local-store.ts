@@ -10,6 +10,7 @@ import { importEmbeddedTable } from "../store/level/import-embedded.js";
 import { openLevelStores } from "../store/level/stores.js";
 import type { MatchIndex } from "../store/match-index.js";
 import type { PlayerStore } from "../store/player-store.js";
+import type { WebhookStore } from "../store/webhook-store.js";
 import { tableStores } from "../store/dynamo/stores.js";
 import { ensureTable, matchIdOfCommit } from "../store/dynamo/table.js";
 import { lockDataDir } from "./data-lock.js";
@@ -18,7 +19,7 @@ import { LEVEL_STORE_DIR, type StoreKind } from "./store-kind.js";
 /** The store the local server runs on, whichever it is. */
 export interface LocalStore {
   readonly kind: StoreKind;
-  readonly stores: { readonly store: EventStore; readonly players: PlayerStore; readonly index: MatchIndex };
+  readonly stores: { readonly store: EventStore; readonly players: PlayerStore; readonly index: MatchIndex; readonly webhookStore: WebhookStore };
   /**
    * Whether this process is the only writer (the store is its own, embedded): then what it
    * keeps of a match stays current. False for DYNAMODB_ENDPOINT, which others may write.
@@ -85,10 +86,10 @@ async function openLevel(dataDir: string | undefined, options: LocalStoreOptions
       );
     }
   }
-  const { store, players, index } = level;
+  const { store, players, index, webhookStore } = level;
   return {
     kind: "level",
-    stores: { store, players, index },
+    stores: { store, players, index, webhookStore },
     exclusive: true,
     // The store itself reports each commit, once the batch is durable.
     onCommit: (listener) => store.onCommit(({ matchId }) => listener(matchId)),

@@ -2,7 +2,19 @@ import type { MatchEvent } from "../match/events.js";
 import type { EventStore } from "../store/event-store.js";
 import type { MatchIndex } from "../store/match-index.js";
 import type { PlayerStore } from "../store/player-store.js";
+import type { DeliveryEntry, WebhookRecord, WebhookStore } from "../store/webhook-store.js";
 import type { MatchCache } from "./match-cache.js";
+
+/** What the webhook operations need (src/webhooks/manage.ts); absent where webhooks are not served. */
+export interface WebhookDeps {
+  readonly store: WebhookStore;
+  /** Where receivers may be (src/webhooks/target-policy.ts): http and loopback in local mode only. */
+  readonly policy: { readonly allowHttp: boolean; readonly allowLoopback: boolean };
+  /** Sends `webhook.test` to the webhook now, logs the attempt and answers it (the delivery worker's). */
+  readonly sendTest?: ((webhook: WebhookRecord, requestId: string) => Promise<DeliveryEntry>) | undefined;
+  /** A webhook was registered, resumed or changed: the worker delivers what it is owed. */
+  readonly changed?: ((webhookId: string) => void) | undefined;
+}
 
 /** What the service needs from the outside world; tests pass fixed clocks and bytes. */
 export interface ServiceDeps {
@@ -20,5 +32,6 @@ export interface ServiceDeps {
   /** Recently used matches, so a command can skip reading the store (see match-cache.ts). */
   readonly cache?: MatchCache | undefined;
   /** Called after a commit is stored (the local live-update path); AWS pushes from the stream instead. */
+  readonly webhooks?: WebhookDeps | undefined;
   readonly onCommitted?: ((matchId: string, events: readonly MatchEvent[]) => void) | undefined;
 }

@@ -4,6 +4,7 @@ import { createDynamoClients } from "../../src/store/dynamo/client.js";
 import type { DynamoEventStore } from "../../src/store/dynamo/event-store.js";
 import type { DynamoMatchIndex } from "../../src/store/dynamo/match-index.js";
 import type { DynamoPlayerStore } from "../../src/store/dynamo/player-store.js";
+import type { DynamoWebhookStore } from "../../src/store/dynamo/webhook-store.js";
 import { tableStores } from "../../src/store/dynamo/stores.js";
 import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/dynamo/embedded-store.js";
 import { ensureTable } from "../../src/store/dynamo/table.js";
@@ -13,6 +14,7 @@ export interface TestStore {
   readonly store: DynamoEventStore;
   readonly players: DynamoPlayerStore;
   readonly index: DynamoMatchIndex;
+  readonly webhookStore: DynamoWebhookStore;
   /** The counted client, for other stores on the same table. */
   readonly doc: DynamoDBDocumentClient;
   readonly tableName: string;

@@ -60,6 +60,7 @@ function build() {
     tags: [
       { name: "matches", description: "Matches, their commands and their event log" },
       { name: "players", description: "Players across matches and their inboxes" },
+      { name: "webhooks", description: "Signed deliveries of what happens in a match or to a player (docs/webhooks.md)" },
       { name: "rulesets" },
       { name: "meta" },
     ],

@@ -3,10 +3,12 @@ import { defaultLogger, type Logger } from "../../logger.js";
 import { DynamoEventStore, indexFailureLogged } from "./event-store.js";
 import { DynamoMatchIndex } from "./match-index.js";
 import { DynamoPlayerStore } from "./player-store.js";
+import { DynamoWebhookStore } from "./webhook-store.js";
 
-/** Everything the service keeps in the one table: match logs, players, inboxes and deadlines. */
+/** Everything the service keeps in the one table: match logs, players, inboxes and deadlines, webhooks. */
 export const tableStores = (doc: DynamoDBDocumentClient, tableName: string, logger: Logger = defaultLogger) => ({
   store: new DynamoEventStore(doc, tableName, indexFailureLogged(logger)),
   players: new DynamoPlayerStore(doc, tableName),
   index: new DynamoMatchIndex(doc, tableName),
+  webhookStore: new DynamoWebhookStore(doc, tableName),
 });

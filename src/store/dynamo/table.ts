@@ -10,6 +10,9 @@ import { rebuildWithIndex } from "./table-migration.js";
  *   `GSI1PK=PLAYER#<id>`, `GSI1SK=<bucket>#<time>#<match>` (its turn first, soonest deadline first).
  * - `PK=DUE#<match>`, `SK=DUE`: when the match ends by itself, indexed (only while it is due) by
  *   `GSI1PK=DUE#<shard>`, `GSI1SK=<time>#<match>`, for the sweep that finishes overdue matches.
+ * - `PK=WEBHOOK#<id>`: a webhook (`SK=WEBHOOK`, indexed by `GSI1PK=WEBHOOKS#<p:player | m:match>`,
+ *   `GSI1SK=<created>#<id>`), its cursor in each match (`SK=CURSOR#<match>`) and its delivery log
+ *   (`SK=LOG#<sequence, 10 digits>`).
  * Key names are shared with the CDK stack so the local table and the deployed one agree.
  */
 export const TABLE_KEYS = { partition: "PK", sort: "SK" } as const;
@@ -23,6 +26,12 @@ export const playerKey = (playerId: string): string => `PLAYER#${playerId}`;
 export const PROFILE_SORT = "PROFILE";
 export const dueKey = (matchId: string): string => `DUE#${matchId}`;
 export const DUE_SORT = "DUE";
+export const webhookKey = (webhookId: string): string => `WEBHOOK#${webhookId}`;
+export const WEBHOOK_SORT = "WEBHOOK";
+/** `owner` is `p:<player>` or `m:<match>`. */
+export const webhookOwnerKey = (owner: string): string => `WEBHOOKS#${owner}`;
+export const webhookCursorSort = (matchId: string): string => `CURSOR#${matchId}`;
+export const webhookLogSort = (sequence: number): string => `LOG#${String(sequence).padStart(10, "0")}`;
 
 /** The match of a stored commit item (DynamoDB wire format, as a stream record carries it), else null. */
 export function matchIdOfCommit(item: Record<string, { S?: string } | undefined>): string | null {

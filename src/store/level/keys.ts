@@ -15,6 +15,10 @@
  *   sweep (one range up to now, soonest first).
  * - `due-key!<match>` → `{ version, at }`: the match's current due time (null once nothing is
  *   due), the pointer to its `due!` key.
+ * - `webhook!<id>` → a webhook (owner, url, events, secrets, status).
+ * - `webhook-by!<p|m>:<player or match>!<id>` → `{}`: the webhooks of one player or match, one range.
+ * - `webhook-cursor!<id>!<match>` → where the webhook's delivery stands in that match.
+ * - `webhook-log!<id>!<sequence, 10 digits>` → one attempt of its delivery log, oldest first.
  * - `meta!<name>` → the store's own records (the one-time import of an older data directory).
  *
  * Ids are escaped so that none can hold the separator: `%` and `!` become `%25` and `%21`, so
@@ -54,6 +58,23 @@ export const dueRange = (upTo: string) => ({ gte: DUE_PREFIX, lt: `${DUE_PREFIX}
 /** The turns of the writers' queue (keyed-queue.ts), not database keys: one per match, one per player id. */
 export const matchTurn = (matchId: string): string => `match!${escapeId(matchId)}`;
 export const playerTurn = (playerId: string): string => `player!${escapeId(playerId)}`;
+
+export const webhookKey = (webhookId: string): string => `webhook!${escapeId(webhookId)}`;
+export const webhookRange = () => rangeOf("webhook!");
+const webhookOwnerPrefix = (owner: string): string => `webhook-by!${escapeId(owner)}!`;
+/** `owner` is `p:<player>` or `m:<match>`. */
+export const webhookOwnerKey = (owner: string, webhookId: string): string => `${webhookOwnerPrefix(owner)}${escapeId(webhookId)}`;
+export const webhookOwnerRange = (owner: string) => rangeOf(webhookOwnerPrefix(owner));
+const webhookCursorPrefix = (webhookId: string): string => `webhook-cursor!${escapeId(webhookId)}!`;
+export const webhookCursorKey = (webhookId: string, matchId: string): string => `${webhookCursorPrefix(webhookId)}${escapeId(matchId)}`;
+export const webhookCursorRange = (webhookId: string) => ({ ...rangeOf(webhookCursorPrefix(webhookId)), prefix: webhookCursorPrefix(webhookId) });
+const webhookLogPrefix = (webhookId: string): string => `webhook-log!${escapeId(webhookId)}!`;
+export const webhookLogKey = (webhookId: string, sequence: number): string => `${webhookLogPrefix(webhookId)}${String(sequence).padStart(VERSION_DIGITS, "0")}`;
+export const webhookLogRange = (webhookId: string) => rangeOf(webhookLogPrefix(webhookId));
+export const webhookTurn = (webhookId: string): string => `webhook!${escapeId(webhookId)}`;
+
+/** The id a key holds after its prefix, unescaped. */
+export const unescapeId = (escaped: string): string => escaped.replace(/%21/g, "!").replace(/%25/g, "%");
 
 export const metaKey = (name: string): string => `meta!${name}`;
 

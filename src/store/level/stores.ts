@@ -6,12 +6,14 @@ import { LevelEventStore } from "./event-store.js";
 import { metaKey } from "./keys.js";
 import { LevelMatchIndex } from "./match-index.js";
 import { LevelPlayerStore } from "./player-store.js";
+import { LevelWebhookStore } from "./webhook-store.js";
 
 /** Everything the service keeps, in one LevelDB: match logs, players, inboxes and deadlines. */
 export interface LevelStores {
   readonly store: LevelEventStore;
   readonly players: LevelPlayerStore;
   readonly index: LevelMatchIndex;
+  readonly webhookStore: LevelWebhookStore;
   /** The database itself, for the one-time import of an older data directory (import-embedded.ts). */
   readonly db: LevelDb;
   /** Resolves if the database answers a read (health checks); rejects otherwise. */
@@ -34,6 +36,7 @@ export async function openLevelStores(options: { path?: string | undefined; logg
     store: new LevelEventStore(db, queue, index, logger),
     players: new LevelPlayerStore(db, queue),
     index,
+    webhookStore: new LevelWebhookStore(db, queue),
     db,
     check: async () => void (await db.get(metaKey("health"))),
     close: () => db.close(),

@@ -5,12 +5,14 @@ import type { MatchState } from "../../../src/match/state.js";
 import type { EventStore } from "../../../src/store/event-store.js";
 import type { MatchIndex } from "../../../src/store/match-index.js";
 import type { PlayerStore } from "../../../src/store/player-store.js";
+import type { WebhookStore } from "../../../src/store/webhook-store.js";
 
 /** What the contract needs of the stores under test, whichever adapter they are. */
 export interface Stores {
   readonly store: EventStore;
   readonly players: PlayerStore;
   readonly index: MatchIndex;
+  readonly webhookStore: WebhookStore;
 }
 /** Opens fresh stores of one adapter; `close` releases them (and their files). */
 export type OpenStores = () => Promise<Stores & { close(): Promise<void> }>;

@@ -2,6 +2,7 @@ import { describeEventStore } from "./event-store.js";
 import type { OpenStores } from "./fixtures.js";
 import { describeMatchIndex } from "./match-index.js";
 import { describePlayerStore } from "./player-store.js";
+import { describeWebhookStore } from "./webhook-store.js";
 
 export type { OpenStores } from "./fixtures.js";
 
@@ -14,4 +15,5 @@ export function describeStoreContract(open: OpenStores): void {
   describeEventStore(open);
   describePlayerStore(open);
   describeMatchIndex(open);
+  describeWebhookStore(open);
 }

@@ -1,0 +1,230 @@
+import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { isConditionFailure } from "./condition-failure.js";
+import { DELIVERY_LOG_KEPT, type DeliveryCursor, type DeliveryEntry, type WebhookOwner, type WebhookRecord, type WebhookStore } from "../webhook-store.js";
+import { INDEX, TABLE_KEYS, WEBHOOK_SORT, webhookCursorSort, webhookKey, webhookLogSort, webhookOwnerKey } from "./table.js";
+
+const PK = TABLE_KEYS.partition;
+const SK = TABLE_KEYS.sort;
+const ownerOf = (owner: WebhookOwner): string => (owner.scope === "player" ? `p:${owner.playerId}` : `m:${owner.matchId}`);
+const CURSOR_PREFIX = webhookCursorSort("");
+const LOG_PREFIX = "LOG#";
+
+/**
+ * Webhooks in the one table (table.ts): `PK=WEBHOOK#<id>` holds the webhook (`SK=WEBHOOK`,
+ * indexed by its owner in GSI1), its cursors (`SK=CURSOR#<match>`) and its delivery log
+ * (`SK=LOG#<sequence>`), so deleting one is one partition. Values are JSON strings.
+ */
+export class DynamoWebhookStore implements WebhookStore {
+  constructor(
+    private readonly doc: DynamoDBDocumentClient,
+    private readonly tableName: string,
+  ) {}
+
+  private item(webhook: WebhookRecord): Record<string, unknown> {
+    return {
+      [PK]: webhookKey(webhook.id),
+      [SK]: WEBHOOK_SORT,
+      [INDEX.partition]: webhookOwnerKey(ownerOf(webhook.owner)),
+      [INDEX.sort]: `${webhook.createdAt}#${webhook.id}`,
+      webhook: JSON.stringify(webhook),
+    };
+  }
+
+  async create(webhook: WebhookRecord): Promise<boolean> {
+    try {
+      await this.doc.send(new PutCommand({ TableName: this.tableName, Item: this.item(webhook), ConditionExpression: "attribute_not_exists(#pk)", ExpressionAttributeNames: { "#pk": PK } }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async get(webhookId: string): Promise<WebhookRecord | null> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: { [PK]: webhookKey(webhookId), [SK]: WEBHOOK_SORT }, ConsistentRead: true }));
+    return Item ? (JSON.parse(Item.webhook as string) as WebhookRecord) : null;
+  }
+
+  async update(webhook: WebhookRecord): Promise<boolean> {
+    const found = await this.get(webhook.id);
+    if (!found) return false;
+    try {
+      await this.doc.send(
+        new PutCommand({ TableName: this.tableName, Item: this.item({ ...webhook, owner: found.owner }), ConditionExpression: "attribute_exists(#pk)", ExpressionAttributeNames: { "#pk": PK } }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async delete(webhookId: string): Promise<boolean> {
+    const keys = await this.sortKeys(webhookId, null);
+    if (!keys.includes(WEBHOOK_SORT)) return false;
+    // The webhook first, so nothing is delivered for it meanwhile; then the rest of its partition.
+    const ordered = [WEBHOOK_SORT, ...keys.filter((k) => k !== WEBHOOK_SORT)];
+    for (let i = 0; i < ordered.length; i += 25) {
+      let requests: Record<string, unknown>[] | undefined = ordered.slice(i, i + 25).map((sk) => ({ DeleteRequest: { Key: { [PK]: webhookKey(webhookId), [SK]: sk } } }));
+      for (let tries = 0; requests && requests.length > 0 && tries < 8; tries++) {
+        const { UnprocessedItems } = await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: requests as never } }));
+        requests = UnprocessedItems?.[this.tableName] as Record<string, unknown>[] | undefined;
+      }
+    }
+    return true;
+  }
+
+  /** The sort keys of a webhook's partition, or of those starting with `prefix`. */
+  private async sortKeys(webhookId: string, prefix: string | null): Promise<string[]> {
+    const keys: string[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: prefix === null ? "#pk = :pk" : "#pk = :pk AND begins_with(#sk, :prefix)",
+          ExpressionAttributeNames: { "#pk": PK, "#sk": SK },
+          ExpressionAttributeValues: { ":pk": webhookKey(webhookId), ...(prefix === null ? {} : { ":prefix": prefix }) },
+          ProjectionExpression: "#pk, #sk",
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) keys.push(item[SK] as string);
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return keys;
+  }
+
+  listByPlayer(playerId: string): Promise<WebhookRecord[]> {
+    return this.listOwned(`p:${playerId}`);
+  }
+
+  listByMatch(matchId: string): Promise<WebhookRecord[]> {
+    return this.listOwned(`m:${matchId}`);
+  }
+
+  private async listOwned(owner: string): Promise<WebhookRecord[]> {
+    const found: WebhookRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: INDEX.name,
+          KeyConditionExpression: "#pk = :pk",
+          ExpressionAttributeNames: { "#pk": INDEX.partition },
+          ExpressionAttributeValues: { ":pk": webhookOwnerKey(owner) },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) found.push(JSON.parse(item.webhook as string) as WebhookRecord);
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return found;
+  }
+
+  async listAll(): Promise<WebhookRecord[]> {
+    const found: WebhookRecord[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new ScanCommand({
+          TableName: this.tableName,
+          FilterExpression: "#sk = :sk AND begins_with(#pk, :prefix)",
+          ExpressionAttributeNames: { "#sk": SK, "#pk": PK },
+          ExpressionAttributeValues: { ":sk": WEBHOOK_SORT, ":prefix": webhookKey("") },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) found.push(JSON.parse(item.webhook as string) as WebhookRecord);
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return found.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1));
+  }
+
+  async cursor(webhookId: string, matchId: string): Promise<DeliveryCursor | null> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: { [PK]: webhookKey(webhookId), [SK]: webhookCursorSort(matchId) }, ConsistentRead: true }));
+    return Item ? (JSON.parse(Item.cursor as string) as DeliveryCursor) : null;
+  }
+
+  async cursors(webhookId: string): Promise<Map<string, DeliveryCursor>> {
+    const found = new Map<string, DeliveryCursor>();
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :prefix)",
+          ExpressionAttributeNames: { "#pk": PK, "#sk": SK },
+          ExpressionAttributeValues: { ":pk": webhookKey(webhookId), ":prefix": CURSOR_PREFIX },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) found.set((item[SK] as string).slice(CURSOR_PREFIX.length), JSON.parse(item.cursor as string) as DeliveryCursor);
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return found;
+  }
+
+  async setCursor(webhookId: string, matchId: string, cursor: DeliveryCursor): Promise<void> {
+    // A deleted webhook keeps no cursor: a delivery finishing after the delete writes nothing.
+    if (!(await this.get(webhookId))) return;
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: { [PK]: webhookKey(webhookId), [SK]: webhookCursorSort(matchId), cursor: JSON.stringify(cursor) } }));
+  }
+
+  async logDelivery(webhookId: string, entry: DeliveryEntry): Promise<void> {
+    if (!(await this.get(webhookId))) return;
+    // Numbered after the newest; a lost race for the number takes the next one.
+    for (let tries = 0; tries < 10; tries++) {
+      const { Items } = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :prefix)",
+          ExpressionAttributeNames: { "#pk": PK, "#sk": SK },
+          ExpressionAttributeValues: { ":pk": webhookKey(webhookId), ":prefix": LOG_PREFIX },
+          ProjectionExpression: "#sk",
+          ScanIndexForward: false,
+          Limit: 1,
+          ConsistentRead: true,
+        }),
+      );
+      const last = Items?.[0] ? Number((Items[0][SK] as string).slice(LOG_PREFIX.length)) : 0;
+      const next = last + 1;
+      try {
+        await this.doc.send(
+          new PutCommand({
+            TableName: this.tableName,
+            Item: { [PK]: webhookKey(webhookId), [SK]: webhookLogSort(next), entry: JSON.stringify(entry) },
+            ConditionExpression: "attribute_not_exists(#pk)",
+            ExpressionAttributeNames: { "#pk": PK },
+          }),
+        );
+      } catch (error) {
+        if (isConditionFailure(error)) continue;
+        throw error;
+      }
+      if (next > DELIVERY_LOG_KEPT) {
+        await this.doc.send(new BatchWriteCommand({ RequestItems: { [this.tableName]: [{ DeleteRequest: { Key: { [PK]: webhookKey(webhookId), [SK]: webhookLogSort(next - DELIVERY_LOG_KEPT) } } }] } }));
+      }
+      return;
+    }
+    throw new Error(`the delivery log of webhook ${webhookId} is written too often at once`);
+  }
+
+  async deliveries(webhookId: string, limit: number): Promise<DeliveryEntry[]> {
+    const { Items } = await this.doc.send(
+      new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :prefix)",
+        ExpressionAttributeNames: { "#pk": PK, "#sk": SK },
+        ExpressionAttributeValues: { ":pk": webhookKey(webhookId), ":prefix": LOG_PREFIX },
+        ScanIndexForward: false,
+        Limit: limit,
+        ConsistentRead: true,
+      }),
+    );
+    return (Items ?? []).map((item) => JSON.parse(item.entry as string) as DeliveryEntry);
+  }
+}
