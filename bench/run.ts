@@ -9,6 +9,7 @@ const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   replay: () => import("./suites/replay.js"),
   views: () => import("./suites/views.js"),
   embed: () => import("./suites/embed.js"),
+  webhooks: () => import("./suites/webhooks.js"),
   commands: () => import("./suites/commands.js"),
   "vs-boardgameio": () => import("./suites/vs-boardgameio.js"),
   growth: () => import("./suites/growth.js"),
