@@ -10,6 +10,7 @@ import { clockWarningEvents, nextWarningAt } from "./clock-warning.js";
 import { eventsFromLog } from "./from-log.js";
 import { nextAttempt } from "./retry-schedule.js";
 import { type Delivery, type SendOptions, type SendResult, sendWebhook } from "./send.js";
+import { Pace, type Rate } from "./pace.js";
 import { signHeaders } from "./sign.js";
 import type { Subscription } from "./subscription.js";
 import type { TargetPolicy } from "./target-policy.js";
@@ -35,6 +36,8 @@ export interface DeliveryWorkerOptions {
    * processes may register player webhooks, so every commit's seating is looked at.
    */
   readonly exclusive?: boolean | undefined;
+  /** How fast one webhook is sent to (pace.ts); default WEBHOOK_RATE. */
+  readonly rate?: Rate | undefined;
   /** How long before a seat's deadline `clock.warning` is sent; default CLOCK_WARNING_LEAD_MS. */
   readonly clockWarningLeadMs?: number | undefined;
   /** The clock the matches' deadlines are judged by (the service's: a test clock may move it); default the real one. */
@@ -96,10 +99,12 @@ export class DeliveryWorker {
   private readonly playersWithWebhooks = new Set<string>();
   private readonly warningTimers = new Map<string, NodeJS.Timeout>();
   private readonly warningsSent = new Set<string>();
+  private readonly pace: Pace;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.now = options.now ?? (() => new Date());
     this.random = options.random ?? Math.random;
+    this.pace = new Pace(options.rate);
   }
 
   /** A commit of this match was acknowledged: deliver what it produces (in the background). */
@@ -335,6 +340,8 @@ export class DeliveryWorker {
     const body = JSON.stringify(event.payload);
     const at = this.now();
     const delivery: Delivery = { url: webhook.url, headers: signHeaders(signingSecrets(webhook, at), event.id, at, body), body };
+    const wait = this.pace.take(webhook.id);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const result = await sendWebhook(delivery, { ...this.options.send, policy: this.options.policy });
     const next = result.ok || !retried ? null : this.nextAttemptAfter(attempt, this.now());
     const entry: DeliveryEntry = {
