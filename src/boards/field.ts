@@ -136,3 +136,9 @@ export function coordinates(g: Grid, cols: number, rows: number, gap: number, p:
   for (let y = 0; y < rows; y++) out += text(left, g.at(0, y).y, y + 1, a);
   return out;
 }
+
+/** The two football games name their sides home and away, in each game's own labels. */
+export const homeAwayName =
+  (labels: Readonly<Record<string, { readonly home: string; readonly away: string }>>) =>
+  (side: string, lang: string): string =>
+    side === "home" || side === "away" ? (labels[lang]?.[side] ?? side) : side;

@@ -14,7 +14,7 @@
  *   push "7: push away 8"; trip "7: trip away 8"; endTurn "end turn".
  */
 import type { DrawOptions, Drawing, Json, Lang, Motion, Point } from "./drawing.js";
-import { ball, cellKey, cellLayer, cellName, coordinates, fill, grid, marker, piece, pieceKey, BALL_ID, type FieldPoint, type Grid } from "./field.js";
+import { ball, cellKey, homeAwayName, cellLayer, cellName, coordinates, fill, grid, marker, piece, pieceKey, BALL_ID, type FieldPoint, type Grid } from "./field.js";
 import { PALETTES, type Palette } from "./palette.js";
 import { el, svgRoot, text } from "./svg.js";
 
@@ -328,6 +328,6 @@ function noteText(note: { readonly type: string; readonly [key: string]: Json },
   }
 }
 
-const sideName = (side: string, lang: Lang): string => (side === "home" || side === "away" ? LABELS[lang][side] : side);
+const sideName = homeAwayName(LABELS);
 
 export const gol: Drawing = { ruleset: "gol", draw, clicks, notation, motions, caption, noteText, sideName };
