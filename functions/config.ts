@@ -4,6 +4,7 @@ import * as z from "zod/mini";
 import { LOG_LEVELS, type LogLevel } from "../src/log-levels.js";
 import type { EmbedDeployment } from "../src/api/embed/deployment.js";
 import type { DynamoConfig } from "../src/store/dynamo/client.js";
+import { DEPLOYED_POLICY, LOCAL_POLICY, type TargetPolicy } from "../src/webhooks/target-policy.js";
 import { describeIssues } from "../src/input-issues.js";
 
 /**
@@ -32,6 +33,12 @@ const functionEnv = z.object({
    * off, so every command reads its match first (the bench's baseline: `npm run bench lambda-warm`).
    */
   CACHE_MATCHES: z.pipe(unsetIfEmpty, z._default(z.pipe(z.string().check(z.regex(/^\d{1,9}$/, NOT_A_COUNT)), z.transform((digits: string) => Number(digits))), DEFAULT_CACHE_MATCHES)),
+  /**
+   * Tests and local runs only, never set by the stack: `1` lets webhooks go to http and loopback
+   * receivers (LOCAL_POLICY), as a test's receiver on 127.0.0.1 is; unset or `0`, the deployed
+   * rules (DEPLOYED_POLICY: https to public addresses only).
+   */
+  WEBHOOK_ALLOW_LOOPBACK: z.pipe(unsetIfEmpty, z._default(z.enum(["0", "1"], "must be 1 (tests only) or 0"), "0")),
 });
 
 /** The WebSocket and stream functions also answer clients, through API Gateway's management API. */
@@ -56,6 +63,8 @@ export interface FunctionConfig {
   readonly logLevel: LogLevel;
   /** Matches the container's cache holds; 0: no cache. */
   readonly cacheMatches: number;
+  /** Where webhooks may go: DEPLOYED_POLICY unless WEBHOOK_ALLOW_LOOPBACK=1 (tests). */
+  readonly webhookPolicy: TargetPolicy;
 }
 
 export interface LiveFunctionConfig extends FunctionConfig {
@@ -73,6 +82,7 @@ const toConfig = (env: z.infer<typeof functionEnv>): FunctionConfig => ({
   dynamo: { endpoint: env.DYNAMODB_ENDPOINT, region: env.AWS_REGION },
   logLevel: env.LOG_LEVEL,
   cacheMatches: env.CACHE_MATCHES,
+  webhookPolicy: env.WEBHOOK_ALLOW_LOOPBACK === "1" ? LOCAL_POLICY : DEPLOYED_POLICY,
 });
 
 export const functionConfig = (env: NodeJS.ProcessEnv = process.env): FunctionConfig => toConfig(parse(functionEnv, env));

@@ -6,7 +6,7 @@ import { httpHandler } from "./http-event.js";
 import { serviceRuntime } from "./service-runtime.js";
 
 /** `ANY /graphql` of the HTTP API: Apollo through `handleGraphqlHttp`, as the local server runs it. */
-const { service, logger, invocation } = serviceRuntime(functionConfig());
+const { service, logger, invocation } = serviceRuntime(functionConfig(), { webhooks: true });
 const apollo = createGraphqlServer({ logger });
 // The first request waits for the start; a schema that fails to start fails every request, logged.
 apollo.startInBackgroundHandlingStartupErrorsByLoggingAndFailingAllRequests();

@@ -5,6 +5,6 @@ import { httpHandler } from "./http-event.js";
 import { serviceRuntime } from "./service-runtime.js";
 
 /** `ANY /api/{proxy+}` of the HTTP API: the REST routes of src/api, as the local server runs them. */
-const { service, logger, invocation } = serviceRuntime(functionConfig());
+const { service, logger, invocation } = serviceRuntime(functionConfig(), { webhooks: true });
 
 export const handler = httpHandler(createRestHandler({ service, logger }), { logger, run: invocation }, restRequestFields);

@@ -24,7 +24,9 @@ import { type TableAction, TabulaFunction } from "./tabula-function.js";
  * - graphql, rest: a command is one consistent Query (load) and one conditional PutItem
  *   (append), then a conditional PutItem per inbox or deadline entry it changes; reads are
  *   Queries; a player token is checked with one GetItem (its player); `myMatches` queries the
- *   index (INDEX_ACCESS).
+ *   index (INDEX_ACCESS). Webhooks (src/store/dynamo/webhook-store.ts): GetItem, PutItem (the
+ *   webhook, its queued catch-up, a test delivery's log entry), Query (its owner's in the index,
+ *   its log), BatchWriteItem (a delete's partition, the log's oldest entry).
  * - ws-connect: `ConnectionStore.open` (UpdateItem).
  * - ws-disconnect: `close` reads the connection and deletes it and its subscriptions, and gives
  *   its address's count of subscriptions back (UpdateItem).
@@ -35,16 +37,21 @@ import { type TableAction, TabulaFunction } from "./tabula-function.js";
  * - stream-index: puts the inbox and deadline entries each new commit carries (PutItem).
  * - sweep-deadlines: the matches due (a Query of the index), each loaded (Query) and its
  *   timeout appended with its entries (PutItem).
+ * - webhook-deliver: reads the logs (Query), the webhooks (GetItem; by owner, a Query of the
+ *   index) and their cursors (GetItem, Query); writes cursors and log entries (PutItem), trims
+ *   the log (BatchWriteItem); its sweep queries the index for what is due and deletes a catch-up
+ *   done (DeleteItem); a player webhook's catch-up reads its inbox (Query of the index).
  */
 export const TABLE_ACCESS = {
-  graphql: ["Query", "PutItem", "GetItem"],
-  rest: ["Query", "PutItem", "GetItem"],
+  graphql: ["Query", "PutItem", "GetItem", "BatchWriteItem"],
+  rest: ["Query", "PutItem", "GetItem", "BatchWriteItem"],
   "ws-connect": ["UpdateItem"],
   "ws-disconnect": ["GetItem", "DeleteItem", "UpdateItem"],
   "ws-default": ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
   "stream-fanout": ["Query", "GetItem", "UpdateItem", "DeleteItem"],
   "stream-index": ["PutItem"],
   "sweep-deadlines": ["Query", "PutItem"],
+  "webhook-deliver": ["Query", "GetItem", "PutItem", "BatchWriteItem", "DeleteItem"],
   // Reads a match to serve its embed page and oEmbed answer; writes nothing.
   embed: ["Query", "GetItem"],
 } as const satisfies Record<string, readonly TableAction[]>;
@@ -52,10 +59,16 @@ export const TABLE_ACCESS = {
 export type FunctionName = keyof typeof TABLE_ACCESS;
 
 /** The functions that query the index (inboxes, the deadlines due), and only with Query. */
-export const INDEX_ACCESS: readonly FunctionName[] = ["graphql", "rest", "sweep-deadlines"];
+export const INDEX_ACCESS: readonly FunctionName[] = ["graphql", "rest", "sweep-deadlines", "webhook-deliver"];
 
 /** How often the deadline sweep runs: a correspondence deadline is days, a live one minutes. */
 export const SWEEP_EVERY = Duration.minutes(1);
+
+/**
+ * How long webhook-deliver may run: a stream batch's matches deliver in parallel, but one
+ * webhook's events go one at a time, each up to 10 s (src/webhooks/send.ts).
+ */
+export const WEBHOOK_DELIVER_TIMEOUT = Duration.minutes(5);
 
 export interface TabulaStackProps extends StackProps {
   /** Names the WebSocket stage and the APIs; one stack per stage. */
@@ -127,6 +140,7 @@ export class TabulaStack extends Stack {
   readonly webSocketApi: apigwv2.WebSocketApi;
   readonly webSocketStage: apigwv2.WebSocketStage;
   readonly fanOutFailures: sqs.Queue;
+  readonly webhookFailures: sqs.Queue;
 
   constructor(scope: Construct, id: string, props: TabulaStackProps) {
     super(scope, id, props);
@@ -362,6 +376,50 @@ export class TabulaStack extends Stack {
       targets: [new eventTargets.LambdaFunction(sweepDeadlines, { retryAttempts: 2, maxEventAge: SWEEP_EVERY })],
     });
 
+    // Webhooks (docs/webhooks.md): one function delivers what each commit produces, from the
+    // stream, and what falls due later (retries, catch-ups the HTTP functions queue), every minute.
+    const webhookDeliver = fn("WebhookDeliverFunction", "webhook-deliver", { timeout: WEBHOOK_DELIVER_TIMEOUT });
+    // Its own dead-letter queue: a stream batch it gave up on is webhook work, to be looked at
+    // (and its matches' webhooks resumed or caught up) apart from the fan-out's.
+    this.webhookFailures = new sqs.Queue(this, "WebhookFailures", {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    Validations.of(this.webhookFailures).acknowledge({
+      id: "AwsSolutions-SQS3",
+      reason:
+        "This queue is itself the dead-letter destination of webhook-deliver's stream event source mapping (cdk-nag only " +
+        "recognizes queues' redrive policies); nothing consumes it automatically, so a queue behind it would never receive anything",
+    });
+    webhookDeliver.addEventSource(
+      new DynamoEventSource(this.table, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        batchSize: 100,
+        bisectBatchOnError: true,
+        // A receiver's failure is a retry stored in the table, never a failed batch: a batch fails
+        // only when the table does, so a few retries; the cursors make each one idempotent.
+        retryAttempts: 5,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.webhookFailures),
+        filters: [
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual("INSERT"),
+            dynamodb: { Keys: { [TABLE_KEYS.sort]: { S: lambda.FilterRule.beginsWith("EV#") } } },
+          }),
+        ],
+      }),
+    );
+    Validations.of(webhookDeliver.role!).acknowledge({
+      id: "AwsSolutions-IAM5[Resource::*]",
+      reason: "The event source mapping needs dynamodb:ListStreams, which accepts no resource but *; it reads only this table's stream",
+    });
+    new events.Rule(this, "WebhookSweepSchedule", {
+      description: "Tabula: webhook retries and catch-ups that fell due (functions/webhook-deliver.ts)",
+      schedule: events.Schedule.rate(SWEEP_EVERY),
+      targets: [new eventTargets.LambdaFunction(webhookDeliver, { retryAttempts: 2, maxEventAge: SWEEP_EVERY })],
+    });
+
     // The embed page, its assets and oEmbed: a Lambda route beside the API's (docs/deploy.md says why not S3).
     const embed = fn("EmbedFunction", "embed");
     embed.addEnvironment("WEBSOCKET_URL", this.webSocketStage.url);
@@ -383,6 +441,7 @@ export class TabulaStack extends Stack {
       "stream-fanout": streamFanout,
       "stream-index": streamIndex,
       "sweep-deadlines": sweepDeadlines,
+      "webhook-deliver": webhookDeliver,
     };
 
     const httpUrl = this.httpApi.apiEndpoint;
@@ -393,5 +452,6 @@ export class TabulaStack extends Stack {
     new CfnOutput(this, "WebSocketUrl", { value: this.webSocketStage.url, description: "Live updates: graphql-ws (graphql-transport-ws)" });
     new CfnOutput(this, "TableName", { value: this.table.tableName, description: "The DynamoDB table (retained on destroy)" });
     new CfnOutput(this, "FanOutFailureQueueUrl", { value: this.fanOutFailures.queueUrl, description: "Stream batches the fan-out (or the index) gave up on" });
+    new CfnOutput(this, "WebhookFailureQueueUrl", { value: this.webhookFailures.queueUrl, description: "Stream batches webhook delivery gave up on" });
   }
 }

@@ -9,7 +9,7 @@ import type { Construct } from "constructs";
 import type { LogLevel } from "../src/logger.js";
 
 /** The DynamoDB actions a function may be granted on the table, without the `dynamodb:` prefix. */
-export type TableAction = "GetItem" | "PutItem" | "UpdateItem" | "DeleteItem" | "Query";
+export type TableAction = "GetItem" | "PutItem" | "UpdateItem" | "DeleteItem" | "Query" | "BatchWriteItem";
 
 export interface TabulaFunctionProps {
   /** The bundle: `<assetDir>/<name>/index.mjs`, built from `functions/<name>.ts` by `npm run build`. */

@@ -12,8 +12,11 @@ export interface WebhookDeps {
   readonly policy: { readonly allowHttp: boolean; readonly allowLoopback: boolean };
   /** Sends `webhook.test` to the webhook now, logs the attempt and answers it (the delivery worker's). */
   readonly sendTest?: ((webhook: WebhookRecord, requestId: string) => Promise<DeliveryEntry>) | undefined;
-  /** A webhook was registered, resumed or changed: the worker delivers what it is owed. */
-  readonly changed?: ((webhookId: string) => void) | undefined;
+  /**
+   * A webhook was registered, resumed or changed: the worker delivers what it is owed (locally in
+   * the background; on AWS it is queued for the scheduled sweep, so the answer waits for the queueing).
+   */
+  readonly changed?: ((webhookId: string) => void | Promise<void>) | undefined;
 }
 
 /** What the service needs from the outside world; tests pass fixed clocks and bytes. */

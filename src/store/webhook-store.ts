@@ -84,3 +84,25 @@ export interface WebhookStore {
   /** The delivery log, newest first, at most `limit`. */
   deliveries(webhookId: string, limit: number): Promise<DeliveryEntry[]>;
 }
+
+/** Webhook work that fell due: a (webhook, match) whose retry time has come, or (matchId null) a webhook's catch-up. */
+export interface DueWebhookWork {
+  readonly webhookId: string;
+  readonly matchId: string | null;
+  /** When it fell due (ISO 8601). */
+  readonly at: string;
+}
+
+/**
+ * Where a store keeps the webhook work due later, for a process without timers (the scheduled
+ * sweep on AWS): the retries waiting in cursors (setCursor indexes a cursor while its
+ * `nextAttemptAt` is set) and the catch-ups asked for by a registration, a change or a resume.
+ */
+export interface WebhookDueQueue {
+  /** What is due at or before `now`, soonest first. */
+  due(now: Date): Promise<DueWebhookWork[]>;
+  /** Asks for the webhook's catch-up (every match it follows, from its cursors), due at `at`. */
+  markCatchUp(webhookId: string, at: Date): Promise<void>;
+  /** The catch-up marked at `at` is done (one marked again since stays). */
+  clearCatchUp(webhookId: string, at: string): Promise<void>;
+}

@@ -115,7 +115,7 @@ export async function createWebhook(deps: ServiceDeps, input: CreateWebhookInput
     };
     if (!(await hooks.store.create(webhook))) continue;
     if (startVersion !== null && owner.scope === "match") await hooks.store.setCursor(webhook.id, owner.matchId, { version: startVersion, sent: [], attempt: 0, nextAttemptAt: null });
-    hooks.changed?.(webhook.id);
+    await hooks.changed?.(webhook.id);
     return { webhook: webhookAnswer(webhook, deps.now()), secret };
   }
   throw new Error("no free webhook id after 5 draws");
@@ -146,7 +146,7 @@ export async function updateWebhook(deps: ServiceDeps, input: UpdateWebhookInput
   const status = input.paused === true ? "paused" : input.paused === false ? "active" : found.status;
   const updated: WebhookRecord = { ...found, url, events, status, reason: status === "disabled" ? found.reason : null, updatedAt: deps.now().toISOString() };
   if (!(await hooks.store.update(updated))) throw new TabulaError("NOT_FOUND", `no webhook with id "${input.id}"`);
-  if (updated.status === "active") hooks.changed?.(updated.id);
+  if (updated.status === "active") await hooks.changed?.(updated.id);
   return webhookAnswer(updated, deps.now());
 }
 

@@ -4,7 +4,7 @@ import { evolve } from "../match/evolve.js";
 import type { MatchState } from "../match/state.js";
 import type { EventStore } from "../store/event-store.js";
 import type { MatchIndex } from "../store/match-index.js";
-import type { DeliveryCursor, DeliveryEntry, WebhookRecord, WebhookStore } from "../store/webhook-store.js";
+import type { DeliveryCursor, DeliveryEntry, DueWebhookWork, WebhookDueQueue, WebhookRecord, WebhookStore } from "../store/webhook-store.js";
 import type { WebhookEvent, WebhookEventType } from "./event-types.js";
 import { clockWarningEvents, nextWarningAt } from "./clock-warning.js";
 import { eventsFromLog } from "./from-log.js";
@@ -42,6 +42,12 @@ export interface DeliveryWorkerOptions {
   readonly clockWarningLeadMs?: number | undefined;
   /** The clock the matches' deadlines are judged by (the service's: a test clock may move it); default the real one. */
   readonly matchNow?: (() => Date) | undefined;
+  /**
+   * Whether the worker sets timers for what falls due later (retries, the next clock warning);
+   * default true. False on Lambda, where a frozen container's timers are no schedule: a retry is
+   * still stored with its cursor, and the scheduled sweep (`deliverDue`) sends it when due.
+   */
+  readonly timers?: boolean | undefined;
 }
 
 /** A clock warning comes this long before the deadline (or when the turn starts, for a shorter move). */
@@ -134,6 +140,28 @@ export class DeliveryWorker {
     await Promise.all(all.filter((w) => w.status === "active").map((w) => this.catchUpWebhook(w.id)));
   }
 
+  /**
+   * Runs the work the store says is due now (the scheduled sweep on AWS, in place of timers):
+   * each (webhook, match) whose retry time has come, and each catch-up asked for, cleared once
+   * done (one that fails stays, for the next sweep). Resolves when done.
+   */
+  async deliverDue(queue: WebhookDueQueue): Promise<DueWebhookWork[]> {
+    const due = await queue.due(this.now());
+    await Promise.all(
+      due.map(async (work) => {
+        try {
+          if (work.matchId !== null) return await this.run(work.webhookId, work.matchId);
+          await this.catchUpWebhook(work.webhookId);
+          await queue.clearCatchUp(work.webhookId, work.at);
+        } catch (error) {
+          // Still due: the next sweep finds it again.
+          this.options.logger.error("webhook delivery failed", error, { webhookId: work.webhookId, matchId: work.matchId });
+        }
+      }),
+    );
+    return due;
+  }
+
   /** Sends `webhook.test` once (not retried) and logs the attempt. */
   async sendTest(webhook: WebhookRecord, requestId: string): Promise<DeliveryEntry> {
     const event = webhookTestEvent(webhook.id, requestId, this.now());
@@ -211,7 +239,7 @@ export class DeliveryWorker {
       }
     }
     const next = nextWarningAt(state, matchNow, lead);
-    if (next === null || this.closed) return;
+    if (next === null || this.closed || this.options.timers === false) return;
     const timer = setTimeout(() => {
       this.warningTimers.delete(matchId);
       this.track(this.deliverMatch(matchId));
@@ -262,7 +290,7 @@ export class DeliveryWorker {
   }
 
   private schedule(key: string, webhookId: string, matchId: string, at: Date): void {
-    if (this.closed) return;
+    if (this.closed || this.options.timers === false) return;
     clearTimeout(this.timers.get(key));
     const timer = setTimeout(() => {
       this.timers.delete(key);

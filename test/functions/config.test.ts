@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { functionConfig, liveFunctionConfig } from "../../functions/config.js";
+import { DEPLOYED_POLICY, LOCAL_POLICY } from "../../src/webhooks/target-policy.js";
 
 const MANAGEMENT = "https://abc123.execute-api.eu-west-1.amazonaws.com/prod";
 
 describe("functions/config", () => {
   it("reads the table, the store endpoint, the region and the log level; defaults to warn", () => {
-    expect(functionConfig({ TABLE_NAME: "tabula" })).toEqual({ tableName: "tabula", dynamo: { endpoint: undefined, region: undefined }, logLevel: "warn", cacheMatches: 500 });
+    expect(functionConfig({ TABLE_NAME: "tabula" })).toEqual({ tableName: "tabula", dynamo: { endpoint: undefined, region: undefined }, logLevel: "warn", cacheMatches: 500, webhookPolicy: DEPLOYED_POLICY });
     expect(functionConfig({ TABLE_NAME: "tabula", DYNAMODB_ENDPOINT: "http://127.0.0.1:8000", AWS_REGION: "eu-west-1", LOG_LEVEL: "DEBUG", CACHE_MATCHES: "20" })).toEqual({
       tableName: "tabula",
       dynamo: { endpoint: "http://127.0.0.1:8000", region: "eu-west-1" },
       logLevel: "debug",
       cacheMatches: 20,
+      webhookPolicy: DEPLOYED_POLICY,
     });
   });
 
@@ -20,6 +22,7 @@ describe("functions/config", () => {
       dynamo: { endpoint: undefined, region: undefined },
       logLevel: "warn",
       cacheMatches: 500,
+      webhookPolicy: DEPLOYED_POLICY,
     });
   });
 
@@ -28,6 +31,13 @@ describe("functions/config", () => {
     for (const bad of ["-1", "1.5", "many", " 5"]) {
       expect(() => functionConfig({ TABLE_NAME: "tabula", CACHE_MATCHES: bad })).toThrow("CACHE_MATCHES: must be a whole number of matches (0 turns the cache off)");
     }
+  });
+
+  it("webhooks go to the deployed targets only, unless a test sets WEBHOOK_ALLOW_LOOPBACK=1", () => {
+    expect(functionConfig({ TABLE_NAME: "tabula", WEBHOOK_ALLOW_LOOPBACK: "" }).webhookPolicy).toEqual(DEPLOYED_POLICY);
+    expect(functionConfig({ TABLE_NAME: "tabula", WEBHOOK_ALLOW_LOOPBACK: "0" }).webhookPolicy).toEqual(DEPLOYED_POLICY);
+    expect(functionConfig({ TABLE_NAME: "tabula", WEBHOOK_ALLOW_LOOPBACK: "1" }).webhookPolicy).toEqual(LOCAL_POLICY);
+    expect(() => functionConfig({ TABLE_NAME: "tabula", WEBHOOK_ALLOW_LOOPBACK: "yes" })).toThrow("WEBHOOK_ALLOW_LOOPBACK: must be 1 (tests only) or 0");
   });
 
   it("a missing or malformed variable is one error naming each", () => {

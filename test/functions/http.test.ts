@@ -312,7 +312,10 @@ describe("request lines", () => {
 describe("table permissions match what the code does", () => {
   for (const name of ["graphql", "rest"] as const) {
     it(`${name}: ${TABLE_ACCESS[name].join(", ")}`, () => {
-      expect(fx.operations(name)).toEqual(TABLE_ACCESS[name].map((a) => `dynamodb:${a}`).sort());
+      // BatchWriteItem is the webhook operations' (a delete's partition, the log's trim), which
+      // these tests do not run: test/functions/webhooks.test.ts does.
+      const granted = TABLE_ACCESS[name].filter((a) => a !== "BatchWriteItem");
+      expect(fx.operations(name)).toEqual(granted.map((a) => `dynamodb:${a}`).sort());
     });
   }
 });

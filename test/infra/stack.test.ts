@@ -165,8 +165,9 @@ describe("the functions", () => {
 describe("least privilege", () => {
   /** Exactly what each function's code does to the table (see infra/stack.ts for where). */
   const TABLE_ACTIONS: Record<string, string[]> = {
-    graphql: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"],
-    rest: ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"],
+    // BatchWriteItem: deleting a webhook's partition, trimming its delivery log (a test delivery's entry).
+    graphql: ["dynamodb:BatchWriteItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"],
+    rest: ["dynamodb:BatchWriteItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"],
     "ws-connect": ["dynamodb:UpdateItem"],
     "ws-disconnect": ["dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:UpdateItem"],
     "ws-default": ["dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query", "dynamodb:UpdateItem"],
@@ -174,10 +175,12 @@ describe("least privilege", () => {
     "stream-index": ["dynamodb:PutItem"],
     "sweep-deadlines": ["dynamodb:PutItem", "dynamodb:Query"],
     embed: ["dynamodb:GetItem", "dynamodb:Query"],
+    // Cursors and the delivery log (Get/Put/Query, the log's trim BatchWriteItem), a catch-up done (DeleteItem).
+    "webhook-deliver": ["dynamodb:BatchWriteItem", "dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"],
   };
   /** And Query on the index, for the inbox and the deadlines due. */
-  const INDEX_QUERIERS = new Set(["graphql", "rest", "sweep-deadlines"]);
-  const STREAM_READERS = new Set(["stream-fanout", "stream-index"]);
+  const INDEX_QUERIERS = new Set(["graphql", "rest", "sweep-deadlines", "webhook-deliver"]);
+  const STREAM_READERS = new Set(["stream-fanout", "stream-index", "webhook-deliver"]);
   const PUSHERS = new Set(["ws-default", "stream-fanout"]);
   const STREAM_READ = ["dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator"];
 
@@ -426,10 +429,11 @@ describe("cdk-nag (AwsSolutions)", () => {
       const key = rule.replace(/\[.*\]$/, "");
       count[key] = (count[key] ?? 0) + 1;
     }
-    // Today: APIG4 x9 (routes: GraphQL, REST, the embed page's four, WebSocket's three), IAM5 x11 (nine roles' X-Ray * and the stream readers' ListStreams *,
-    // two roles' @connections/*), SQS3 x1, IAM4 x1 (the account's API Gateway log role). Growing
+    // Today: APIG4 x9 (routes: GraphQL, REST, the embed page's four, WebSocket's three), IAM5 x12 (ten roles' X-Ray * and the stream readers' ListStreams *,
+    // two roles' @connections/*), SQS3 x2 (the fan-out's and webhook delivery's dead-letter queues), IAM4 x1 (the account's API Gateway log role).
+    // webhook-deliver added one role (IAM5: X-Ray and ListStreams on one role, one finding) and one DLQ (SQS3). Growing
     // any of these needs a look, and a reason.
-    expect(count).toEqual({ "AwsSolutions-APIG4": 9, "AwsSolutions-IAM5": 11, "AwsSolutions-SQS3": 1, "AwsSolutions-IAM4": 1 });
+    expect(count).toEqual({ "AwsSolutions-APIG4": 9, "AwsSolutions-IAM5": 12, "AwsSolutions-SQS3": 2, "AwsSolutions-IAM4": 1 });
   });
 });
 
@@ -437,7 +441,7 @@ describe("the stream", () => {
   it("feeds new commits (INSERT of EV# items) to the fan-out, in batches, with partial failures, bisection, retries and a DLQ", () => {
     const t = defaults;
     const [tableId] = only(resources(t, "AWS::DynamoDB::Table"));
-    const [queueId] = only(resources(t, "AWS::SQS::Queue"));
+    const [queueId] = only(resources(t, "AWS::SQS::Queue").filter(([id]) => id.startsWith("FanOutFailures")));
     const [, mapping] = only(resources(t, "AWS::Lambda::EventSourceMapping").filter(([, m]) => JSON.stringify(m.Properties.FunctionName).includes(functionId(t, "stream-fanout"))));
     expect(mapping.Properties).toEqual({
       FunctionName: { Ref: functionId(t, "stream-fanout") },
@@ -459,7 +463,7 @@ describe("correspondence", () => {
   it("the stream also feeds each new commit with index entries to stream-index, which retries and gives up to the same queue", () => {
     const t = defaults;
     const [tableId] = only(resources(t, "AWS::DynamoDB::Table"));
-    const [queueId] = only(resources(t, "AWS::SQS::Queue"));
+    const [queueId] = only(resources(t, "AWS::SQS::Queue").filter(([id]) => id.startsWith("FanOutFailures")));
     const [, mapping] = only(resources(t, "AWS::Lambda::EventSourceMapping").filter(([, m]) => JSON.stringify(m.Properties.FunctionName).includes(functionId(t, "stream-index"))));
     expect(mapping.Properties).toMatchObject({
       EventSourceArn: { "Fn::GetAtt": [tableId, "StreamArn"] },
@@ -474,11 +478,11 @@ describe("correspondence", () => {
 
   it("an EventBridge schedule runs sweep-deadlines every minute, and may invoke nothing else", () => {
     const t = defaults;
-    const [ruleId, rule] = only(resources(t, "AWS::Events::Rule"));
+    const [ruleId, rule] = only(resources(t, "AWS::Events::Rule").filter(([id]) => id.startsWith("DeadlineSweepSchedule")));
     expect(rule.Properties).toMatchObject({ ScheduleExpression: "rate(1 minute)", State: "ENABLED" });
     expect(rule.Properties.Targets).toHaveLength(1);
     expect(rule.Properties.Targets[0]).toMatchObject({ Arn: { "Fn::GetAtt": [functionId(t, "sweep-deadlines"), "Arn"] }, RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 60 } });
-    const permission = only(resources(t, "AWS::Lambda::Permission").filter(([, p]) => p.Properties.Principal === "events.amazonaws.com"))[1];
+    const permission = only(resources(t, "AWS::Lambda::Permission").filter(([, p]) => p.Properties.Principal === "events.amazonaws.com" && refersTo(p.Properties.SourceArn, ruleId, "Arn")))[1];
     expect(permission.Properties).toMatchObject({ Action: "lambda:InvokeFunction", SourceArn: { "Fn::GetAtt": [ruleId, "Arn"] } });
     expect(refersTo(permission.Properties.FunctionName, functionId(t, "sweep-deadlines"), "Arn")).toBe(true);
   });
@@ -490,11 +494,50 @@ describe("outputs", () => {
     const [httpId] = only(resources(t, "AWS::ApiGatewayV2::Api").filter(([, a]) => a.Properties.ProtocolType === "HTTP"));
     const [tableId] = only(resources(t, "AWS::DynamoDB::Table"));
     const [stageId] = only(resources(t, "AWS::ApiGatewayV2::Stage").filter(([, s]) => s.Properties.StageName === "test"));
-    expect(Object.keys(t.findOutputs("*")).sort()).toEqual(["EmbedUrl", "FanOutFailureQueueUrl", "GraphqlUrl", "HttpUrl", "RestUrl", "TableName", "WebSocketUrl"]);
+    expect(Object.keys(t.findOutputs("*")).sort()).toEqual(["EmbedUrl", "FanOutFailureQueueUrl", "GraphqlUrl", "HttpUrl", "RestUrl", "TableName", "WebSocketUrl", "WebhookFailureQueueUrl"]);
+    const [webhookQueueId] = only(resources(t, "AWS::SQS::Queue").filter(([id]) => id.startsWith("WebhookFailures")));
+    t.hasOutput("WebhookFailureQueueUrl", { Value: { Ref: webhookQueueId } });
     t.hasOutput("HttpUrl", { Value: { "Fn::GetAtt": [httpId, "ApiEndpoint"] } });
     t.hasOutput("GraphqlUrl", { Value: { "Fn::Join": ["", [{ "Fn::GetAtt": [httpId, "ApiEndpoint"] }, "/graphql"]] } });
     t.hasOutput("TableName", { Value: { Ref: tableId } });
     t.hasOutput("WebSocketUrl", { Value: Match.objectLike({ "Fn::Join": ["", Match.arrayWith(["wss://"])] }) });
     expect(stageId).toBeDefined();
+  });
+});
+
+describe("webhooks", () => {
+  it("the stream feeds new commits to webhook-deliver, which gives up to a dead-letter queue of its own", () => {
+    const t = defaults;
+    const [tableId] = only(resources(t, "AWS::DynamoDB::Table"));
+    const [queueId] = only(resources(t, "AWS::SQS::Queue").filter(([id]) => id.startsWith("WebhookFailures")));
+    const [fanOutQueueId] = only(resources(t, "AWS::SQS::Queue").filter(([id]) => id.startsWith("FanOutFailures")));
+    expect(queueId).not.toBe(fanOutQueueId);
+    const [, mapping] = only(resources(t, "AWS::Lambda::EventSourceMapping").filter(([, m]) => JSON.stringify(m.Properties.FunctionName).includes(functionId(t, "webhook-deliver"))));
+    expect(mapping.Properties).toEqual({
+      FunctionName: { Ref: functionId(t, "webhook-deliver") },
+      EventSourceArn: { "Fn::GetAtt": [tableId, "StreamArn"] },
+      StartingPosition: "LATEST",
+      BatchSize: 100,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 5,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+      DestinationConfig: { OnFailure: { Destination: { "Fn::GetAtt": [queueId, "Arn"] } } },
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ eventName: ["INSERT"], dynamodb: { Keys: { SK: { S: [{ prefix: "EV#" }] } } } }) }] },
+    });
+    const queue = t.findResources("AWS::SQS::Queue")[queueId]!;
+    expect(queue.Properties).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
+  });
+
+  it("an EventBridge schedule runs webhook-deliver's sweep every minute; the function may run 5 minutes and never learns a loopback policy", () => {
+    const t = defaults;
+    const [ruleId, rule] = only(resources(t, "AWS::Events::Rule").filter(([id]) => id.startsWith("WebhookSweepSchedule")));
+    expect(rule.Properties).toMatchObject({ ScheduleExpression: "rate(1 minute)", State: "ENABLED" });
+    expect(rule.Properties.Targets).toHaveLength(1);
+    expect(rule.Properties.Targets[0]).toMatchObject({ Arn: { "Fn::GetAtt": [functionId(t, "webhook-deliver"), "Arn"] }, RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 60 } });
+    const permission = only(resources(t, "AWS::Lambda::Permission").filter(([, p]) => p.Properties.Principal === "events.amazonaws.com" && refersTo(p.Properties.SourceArn, ruleId, "Arn")))[1];
+    expect(refersTo(permission.Properties.FunctionName, functionId(t, "webhook-deliver"), "Arn")).toBe(true);
+    const fn = t.findResources("AWS::Lambda::Function")[functionId(t, "webhook-deliver")]!;
+    expect(fn.Properties.Timeout).toBe(300);
+    for (const [, f] of resources(t, "AWS::Lambda::Function")) expect(Object.keys(f.Properties.Environment?.Variables ?? {})).not.toContain("WEBHOOK_ALLOW_LOOPBACK");
   });
 });

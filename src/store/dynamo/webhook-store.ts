@@ -1,7 +1,7 @@
-import { BatchWriteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { isConditionFailure } from "./condition-failure.js";
-import { DELIVERY_LOG_KEPT, type DeliveryCursor, type DeliveryEntry, type WebhookOwner, type WebhookRecord, type WebhookStore } from "../webhook-store.js";
-import { INDEX, TABLE_KEYS, WEBHOOK_SORT, webhookCursorSort, webhookKey, webhookLogSort, webhookOwnerKey } from "./table.js";
+import { DELIVERY_LOG_KEPT, type DeliveryCursor, type DeliveryEntry, type DueWebhookWork, type WebhookDueQueue, type WebhookOwner, type WebhookRecord, type WebhookStore } from "../webhook-store.js";
+import { INDEX, TABLE_KEYS, WEBHOOK_CATCH_UP_SORT, WEBHOOK_DUE_KEY, WEBHOOK_SORT, webhookCursorSort, webhookDueSort, webhookKey, webhookLogSort, webhookOwnerKey } from "./table.js";
 
 const PK = TABLE_KEYS.partition;
 const SK = TABLE_KEYS.sort;
@@ -12,9 +12,11 @@ const LOG_PREFIX = "LOG#";
 /**
  * Webhooks in the one table (table.ts): `PK=WEBHOOK#<id>` holds the webhook (`SK=WEBHOOK`,
  * indexed by its owner in GSI1), its cursors (`SK=CURSOR#<match>`) and its delivery log
- * (`SK=LOG#<sequence>`), so deleting one is one partition. Values are JSON strings.
+ * (`SK=LOG#<sequence>`), so deleting one is one partition. Values are JSON strings. A cursor
+ * waiting for a retry, and a catch-up asked for (`SK=CATCHUP`), are also indexed by when they
+ * are due (`GSI1PK=WEBHOOK_DUE`), so the scheduled sweep on AWS finds them with one Query.
  */
-export class DynamoWebhookStore implements WebhookStore {
+export class DynamoWebhookStore implements WebhookStore, WebhookDueQueue {
   constructor(
     private readonly doc: DynamoDBDocumentClient,
     private readonly tableName: string,
@@ -171,7 +173,9 @@ export class DynamoWebhookStore implements WebhookStore {
   async setCursor(webhookId: string, matchId: string, cursor: DeliveryCursor): Promise<void> {
     // A deleted webhook keeps no cursor: a delivery finishing after the delete writes nothing.
     if (!(await this.get(webhookId))) return;
-    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: { [PK]: webhookKey(webhookId), [SK]: webhookCursorSort(matchId), cursor: JSON.stringify(cursor) } }));
+    // Indexed by when it is due only while a retry waits (the put of a delivered cursor drops it).
+    const due = cursor.nextAttemptAt ? { [INDEX.partition]: WEBHOOK_DUE_KEY, [INDEX.sort]: webhookDueSort(cursor.nextAttemptAt, webhookId, matchId) } : {};
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: { [PK]: webhookKey(webhookId), [SK]: webhookCursorSort(matchId), cursor: JSON.stringify(cursor), ...due } }));
   }
 
   async logDelivery(webhookId: string, entry: DeliveryEntry): Promise<void> {
@@ -226,5 +230,58 @@ export class DynamoWebhookStore implements WebhookStore {
       }),
     );
     return (Items ?? []).map((item) => JSON.parse(item.entry as string) as DeliveryEntry);
+  }
+
+  async due(now: Date): Promise<DueWebhookWork[]> {
+    const found: DueWebhookWork[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.tableName,
+          IndexName: INDEX.name,
+          // "~" sorts after the "#" that follows the time: everything due at `now` too.
+          KeyConditionExpression: "#pk = :pk AND #sk <= :until",
+          ExpressionAttributeNames: { "#pk": INDEX.partition, "#sk": INDEX.sort, "#tpk": PK, "#tsk": SK },
+          ExpressionAttributeValues: { ":pk": WEBHOOK_DUE_KEY, ":until": `${now.toISOString()}~` },
+          ProjectionExpression: "#tpk, #tsk, #sk",
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const webhookId = (item[PK] as string).slice(webhookKey("").length);
+        const sort = item[SK] as string;
+        const at = (item[INDEX.sort] as string).split("#")[0]!;
+        found.push({ webhookId, matchId: sort === WEBHOOK_CATCH_UP_SORT ? null : sort.slice(CURSOR_PREFIX.length), at });
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return found;
+  }
+
+  async markCatchUp(webhookId: string, at: Date): Promise<void> {
+    const when = at.toISOString();
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.tableName,
+        Item: { [PK]: webhookKey(webhookId), [SK]: WEBHOOK_CATCH_UP_SORT, [INDEX.partition]: WEBHOOK_DUE_KEY, [INDEX.sort]: webhookDueSort(when, webhookId, null) },
+      }),
+    );
+  }
+
+  async clearCatchUp(webhookId: string, at: string): Promise<void> {
+    try {
+      await this.doc.send(
+        new DeleteCommand({
+          TableName: this.tableName,
+          Key: { [PK]: webhookKey(webhookId), [SK]: WEBHOOK_CATCH_UP_SORT },
+          ConditionExpression: "#sk = :marked",
+          ExpressionAttributeNames: { "#sk": INDEX.sort },
+          ExpressionAttributeValues: { ":marked": webhookDueSort(at, webhookId, null) },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
   }
 }

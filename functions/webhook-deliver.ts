@@ -1,0 +1,65 @@
+import type { AttributeValue } from "@aws-sdk/client-dynamodb";
+import type { BatchResponse, StreamBatch } from "../src/realtime/aws/fan-out.js";
+import { createDynamoClients } from "../src/store/dynamo/client.js";
+import { tableStores } from "../src/store/dynamo/stores.js";
+import { matchIdOfCommit } from "../src/store/dynamo/table.js";
+import { DeliveryWorker } from "../src/webhooks/worker.js";
+import { functionConfig } from "./config.js";
+import { type InvocationContext, invocationLogger } from "./invocation-logger.js";
+
+/**
+ * Webhook delivery on AWS (docs/webhooks.md), one function with two callers (infra/stack.ts):
+ * - the table's stream (commits only): the worker's `deliverCommits` for the matches of the
+ *   batch, waited for before answering. A match whose delivery throws (the store failing, not a
+ *   receiver: a receiver's failure is a stored retry) reports its first record, so the stream
+ *   tries again from there; after the retries the batch goes to the webhook failure queue.
+ * - an EventBridge schedule, every minute: `deliverDue`, the retries whose time has come and the
+ *   catch-ups the HTTP functions queued. The worker sets no timers here (a frozen container's
+ *   timers are no schedule): what is due later is in the table, indexed by when.
+ * Containers may run the same (webhook, match) at once (a stream batch and a sweep): an event
+ * can then come twice, with the same `webhook-id`, as after any retry: delivery is at least once.
+ */
+const config = functionConfig();
+const { doc } = createDynamoClients(config.dynamo);
+const { logger, run } = invocationLogger(config.logLevel);
+const stores = tableStores(doc, config.tableName, logger);
+const worker = new DeliveryWorker({ events: stores.store, webhooks: stores.webhookStore, index: stores.index, policy: config.webhookPolicy, logger, timers: false });
+
+export interface SweepReport {
+  /** The due work run: `webhookId` and `matchId` (null: a catch-up). */
+  readonly due: { webhookId: string; matchId: string | null }[];
+}
+
+const isStreamBatch = (event: unknown): event is StreamBatch => typeof event === "object" && event !== null && Array.isArray((event as StreamBatch).Records);
+
+async function deliverBatch(batch: StreamBatch): Promise<BatchResponse> {
+  // Each match's first record: where the stream resumes if that match fails.
+  const firstRecord = new Map<string, string>();
+  for (const record of batch.Records) {
+    const keys = (record.dynamodb?.Keys ?? record.dynamodb?.NewImage) as Record<string, AttributeValue> | undefined;
+    const matchId = record.eventName === "INSERT" && keys ? matchIdOfCommit(keys) : null;
+    if (matchId && !firstRecord.has(matchId)) firstRecord.set(matchId, record.dynamodb?.SequenceNumber ?? record.eventID ?? "");
+  }
+  const failed: string[] = [];
+  await Promise.all(
+    [...firstRecord].map(async ([matchId, record]) => {
+      try {
+        await worker.deliverCommits([matchId]);
+      } catch (error) {
+        logger.error(`webhook delivery of match ${matchId} failed`, error);
+        failed.push(record);
+      }
+    }),
+  );
+  await worker.idle();
+  return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
+}
+
+export const handler = (event: unknown, context?: InvocationContext): Promise<BatchResponse | SweepReport> =>
+  run(context, async () => {
+    if (isStreamBatch(event)) return deliverBatch(event);
+    const due = await worker.deliverDue(stores.webhookStore);
+    await worker.idle();
+    if (due.length > 0) logger.info(`webhook sweep: ran ${due.length} due`, { due: due.length });
+    return { due: due.map(({ webhookId, matchId }) => ({ webhookId, matchId })) };
+  });
