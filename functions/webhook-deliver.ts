@@ -61,5 +61,5 @@ export const handler = (event: unknown, context?: InvocationContext): Promise<Ba
     const due = await worker.deliverDue(stores.webhookStore);
     await worker.idle();
     if (due.length > 0) logger.info(`webhook sweep: ran ${due.length} due`, { due: due.length });
-    return { due: due.map(({ webhookId, matchId }) => ({ webhookId, matchId })) };
+    return { due: due.map(({ kind, webhookId, matchId }) => ({ kind, webhookId, matchId })) };
   });

@@ -280,6 +280,11 @@ type Mutation {
     matchId: ID
     "A player webhook: this player (with its token)."
     playerId: ID
+    """
+    How long before a seat's deadline its \`clock.warning\` comes, in seconds (1 to 2592000); omit
+    for the server's default, an hour. A turn shorter than that is warned when it starts.
+    """
+    clockWarningSeconds: Int
   ): WebhookWithSecret
 
   """
@@ -306,6 +311,11 @@ type Mutation {
     events: [String!]
     "true: pause; false: resume."
     paused: Boolean
+    """
+    How long before a seat's deadline its \`clock.warning\` comes, in seconds (1 to 2592000); omit
+    for the server's default, an hour. A turn shorter than that is warned when it starts.
+    """
+    clockWarningSeconds: Int
   ): Webhook
 
   """
@@ -827,6 +837,11 @@ type Webhook {
   status: String!
   "Why it was disabled; null otherwise."
   reason: String
+  """
+  How long before a seat's deadline its \`clock.warning\` comes, in seconds; null: the server's
+  default (an hour).
+  """
+  clockWarningSeconds: Int
   """
   Until when the secret before the last rotation still signs deliveries (with the current one);
   null when none does.

@@ -26,6 +26,8 @@ export interface WebhookRecord {
   readonly status: WebhookStatus;
   /** Why it was disabled (the last failure), or null. */
   readonly reason: string | null;
+  /** How long before a seat's deadline its `clock.warning` comes; absent: the server's default. */
+  readonly clockWarningSeconds?: number | undefined;
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -40,6 +42,20 @@ export interface DeliveryCursor {
   readonly sent: readonly string[];
   readonly attempt: number;
   readonly nextAttemptAt: string | null;
+}
+
+/**
+ * Where one webhook's clock warnings stand in one match. Warnings come of the clock, not of a
+ * commit, so they have their own record: the ids of the warnings delivered (or given up on)
+ * among the match's current deadlines, the failed attempts at the next one and when it is tried
+ * again, and `wakeAt`: when to look again (that retry, or the next warning falling due), by
+ * which a process without timers (the sweep on AWS) finds it.
+ */
+export interface WarningCursor {
+  readonly sent: readonly string[];
+  readonly attempt: number;
+  readonly retryAt: string | null;
+  readonly wakeAt: string | null;
 }
 
 /** One delivery attempt, as the delivery log keeps it. */
@@ -79,14 +95,24 @@ export interface WebhookStore {
   /** Every match the webhook has a cursor in, with it. */
   cursors(webhookId: string): Promise<Map<string, DeliveryCursor>>;
   setCursor(webhookId: string, matchId: string, cursor: DeliveryCursor): Promise<void>;
+  /** Where the webhook's clock warnings stand in a match, or null before its first. */
+  warnings(webhookId: string, matchId: string): Promise<WarningCursor | null>;
+  /** Every match the webhook has a warning cursor in. */
+  warningMatches(webhookId: string): Promise<string[]>;
+  setWarnings(webhookId: string, matchId: string, cursor: WarningCursor): Promise<void>;
   /** Adds an attempt to the delivery log, dropping the oldest past DELIVERY_LOG_KEPT. */
   logDelivery(webhookId: string, entry: DeliveryEntry): Promise<void>;
   /** The delivery log, newest first, at most `limit`. */
   deliveries(webhookId: string, limit: number): Promise<DeliveryEntry[]>;
 }
 
-/** Webhook work that fell due: a (webhook, match) whose retry time has come, or (matchId null) a webhook's catch-up. */
+/** The kinds of webhook work due later: a (webhook, match)'s events after a failed attempt, its clock warnings, a webhook's catch-up. */
+export const DUE_WORK_KINDS = ["events", "warnings", "catchUp"] as const;
+export type DueWorkKind = (typeof DUE_WORK_KINDS)[number];
+
+/** Webhook work that fell due; `matchId` is null for a catch-up (every match of the webhook). */
 export interface DueWebhookWork {
+  readonly kind: DueWorkKind;
   readonly webhookId: string;
   readonly matchId: string | null;
   /** When it fell due (ISO 8601). */
@@ -96,7 +122,8 @@ export interface DueWebhookWork {
 /**
  * Where a store keeps the webhook work due later, for a process without timers (the scheduled
  * sweep on AWS): the retries waiting in cursors (setCursor indexes a cursor while its
- * `nextAttemptAt` is set) and the catch-ups asked for by a registration, a change or a resume.
+ * `nextAttemptAt` is set), the clock warnings to look at (setWarnings, while `wakeAt` is set)
+ * and the catch-ups asked for by a registration, a change or a resume.
  */
 export interface WebhookDueQueue {
   /** What is due at or before `now`, soonest first. */

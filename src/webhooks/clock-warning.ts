@@ -48,6 +48,15 @@ export function nextWarningAt(state: MatchState, now: Date, leadMs: number): Dat
 export const clockWarningId = (webhookId: string, matchId: string, seat: number, deadline: string): string =>
   webhookEventId(webhookId, matchId, "clock.warning", seat, deadline);
 
+/** The ids of every warning the subscription may hear of the match's current deadlines, due yet or not. */
+export function clockWarningIds(sub: Subscription, state: MatchState): string[] {
+  if (!followsMatch(sub, state)) return [];
+  const mine = sub.scope === "player" ? subscriberSeats(sub, state) : null;
+  return warningsOf(state, 0)
+    .filter((w) => mine === null || mine.includes(w.seat))
+    .map((w) => clockWarningId(sub.webhookId, state.id, w.seat, w.deadline));
+}
+
 /**
  * The clock warnings a subscription hears at `now`: a player webhook of its own seats only, a
  * match webhook of every seat (a seat also wants to know the opponent may run out: it can claim

@@ -28,6 +28,7 @@ export interface CreateWebhookInput {
   readonly events?: readonly WebhookEventType[] | null | undefined;
   readonly matchId?: string | null | undefined;
   readonly playerId?: string | null | undefined;
+  readonly clockWarningSeconds?: number | null | undefined;
 }
 
 export interface WebhookWithSecret {
@@ -110,6 +111,7 @@ export async function createWebhook(deps: ServiceDeps, input: CreateWebhookInput
       secrets: { current: secret, previous: null },
       status: "active",
       reason: null,
+      ...(input.clockWarningSeconds ? { clockWarningSeconds: input.clockWarningSeconds } : {}),
       createdAt: at,
       updatedAt: at,
     };
@@ -136,6 +138,7 @@ export interface UpdateWebhookInput {
   readonly events?: readonly WebhookEventType[] | null | undefined;
   /** true: pause; false: resume (a disabled webhook too, which then gets what it missed). */
   readonly paused?: boolean | null | undefined;
+  readonly clockWarningSeconds?: number | null | undefined;
 }
 
 export async function updateWebhook(deps: ServiceDeps, input: UpdateWebhookInput, bearer: Bearer): Promise<WebhookAnswer> {
@@ -144,8 +147,10 @@ export async function updateWebhook(deps: ServiceDeps, input: UpdateWebhookInput
   const url = input.url === null || input.url === undefined ? found.url : checkedUrl(hooks, input.url);
   const events = input.events === null || input.events === undefined ? [...found.events] : checkedEvents(input.events);
   const status = input.paused === true ? "paused" : input.paused === false ? "active" : found.status;
-  const updated: WebhookRecord = { ...found, url, events, status, reason: status === "disabled" ? found.reason : null, updatedAt: deps.now().toISOString() };
+  const lead = input.clockWarningSeconds ?? found.clockWarningSeconds;
+  const updated: WebhookRecord = { ...found, url, events, status, reason: status === "disabled" ? found.reason : null, clockWarningSeconds: lead, updatedAt: deps.now().toISOString() };
   if (!(await hooks.store.update(updated))) throw new TabulaError("NOT_FOUND", `no webhook with id "${input.id}"`);
+  // Changed while active (a new lead, clock warnings asked for) or resumed: it is looked at again.
   if (updated.status === "active") await hooks.changed?.(updated.id);
   return webhookAnswer(updated, deps.now());
 }

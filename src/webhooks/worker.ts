@@ -4,9 +4,9 @@ import { evolve } from "../match/evolve.js";
 import type { MatchState } from "../match/state.js";
 import type { EventStore } from "../store/event-store.js";
 import type { MatchIndex } from "../store/match-index.js";
-import type { DeliveryCursor, DeliveryEntry, DueWebhookWork, WebhookDueQueue, WebhookRecord, WebhookStore } from "../store/webhook-store.js";
+import type { DeliveryCursor, DeliveryEntry, DueWebhookWork, WarningCursor, WebhookDueQueue, WebhookRecord, WebhookStore } from "../store/webhook-store.js";
 import type { WebhookEvent, WebhookEventType } from "./event-types.js";
-import { clockWarningEvents, nextWarningAt } from "./clock-warning.js";
+import { clockWarningEvents, clockWarningIds, nextWarningAt } from "./clock-warning.js";
 import { eventsFromLog } from "./from-log.js";
 import { nextAttempt } from "./retry-schedule.js";
 import { type Delivery, type SendOptions, type SendResult, sendWebhook } from "./send.js";
@@ -38,7 +38,7 @@ export interface DeliveryWorkerOptions {
   readonly exclusive?: boolean | undefined;
   /** How fast one webhook is sent to (pace.ts); default WEBHOOK_RATE. */
   readonly rate?: Rate | undefined;
-  /** How long before a seat's deadline `clock.warning` is sent; default CLOCK_WARNING_LEAD_MS. */
+  /** How long before a seat's deadline `clock.warning` is sent to a webhook that names no lead of its own; default CLOCK_WARNING_LEAD_MS. */
   readonly clockWarningLeadMs?: number | undefined;
   /** The clock the matches' deadlines are judged by (the service's: a test clock may move it); default the real one. */
   readonly matchNow?: (() => Date) | undefined;
@@ -52,8 +52,6 @@ export interface DeliveryWorkerOptions {
 
 /** A clock warning comes this long before the deadline (or when the turn starts, for a shorter move). */
 export const CLOCK_WARNING_LEAD_MS = 60 * 60 * 1000;
-/** The warnings sent, remembered so a sweep that finds one again does not send it twice (a restart may: same id). */
-const WARNINGS_REMEMBERED = 10_000;
 
 /** The secrets a webhook signs with now: the current one, and the previous one until it lapses. */
 export function signingSecrets(webhook: WebhookRecord, now: Date): string[] {
@@ -95,7 +93,7 @@ export class DeliveryWorker {
   private readonly random: () => number;
   private readonly timelines = new Map<string, Timeline>();
   private readonly timelineReads = new Map<string, Promise<Timeline>>();
-  /** One run at a time per (webhook, match); a request during a run queues one more run. */
+  /** One run at a time per key ((webhook, match)'s events, its warnings); a request during a run queues one more run. */
   private readonly running = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -103,8 +101,6 @@ export class DeliveryWorker {
   private closed = false;
   /** The players with a webhook (or that had one), when `exclusive`: a commit of a match none of them sits in replays nothing. */
   private readonly playersWithWebhooks = new Set<string>();
-  private readonly warningTimers = new Map<string, NodeJS.Timeout>();
-  private readonly warningsSent = new Set<string>();
   private readonly pace: Pace;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
@@ -150,7 +146,8 @@ export class DeliveryWorker {
     await Promise.all(
       due.map(async (work) => {
         try {
-          if (work.matchId !== null) return await this.run(work.webhookId, work.matchId);
+          if (work.kind === "events") return await this.run(work.webhookId, work.matchId!);
+          if (work.kind === "warnings") return await this.warnings(work.webhookId, work.matchId!);
           await this.catchUpWebhook(work.webhookId);
           await queue.clearCatchUp(work.webhookId, work.at);
         } catch (error) {
@@ -180,9 +177,8 @@ export class DeliveryWorker {
    */
   async close(graceMs = 1000): Promise<void> {
     this.closed = true;
-    for (const timer of [...this.timers.values(), ...this.warningTimers.values()]) clearTimeout(timer);
+    for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    this.warningTimers.clear();
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
@@ -211,41 +207,71 @@ export class DeliveryWorker {
     const players = new Set((latest?.seating ?? []).flatMap((s) => (s.player ? [s.player.id] : [])));
     const byPlayer = (await Promise.all([...players].map((p) => webhooks.listByPlayer(p)))).flat();
     const active = [...byMatch, ...byPlayer].filter((w) => w.status === "active");
-    await Promise.all([...active.map((w) => this.run(w.id, matchId)), this.warn(matchId, active, true)]);
+    // One that stopped listening to clock warnings was looked at when it changed (its catch-up).
+    await Promise.all(active.flatMap((w) => [this.run(w.id, matchId), ...(w.events.includes("clock.warning") ? [this.warnings(w.id, matchId)] : [])]));
+  }
+
+  /** When the webhook's clock warnings come: its own lead, else the server's. */
+  private leadOf(webhook: WebhookRecord): number {
+    return webhook.clockWarningSeconds !== undefined ? webhook.clockWarningSeconds * 1000 : (this.options.clockWarningLeadMs ?? CLOCK_WARNING_LEAD_MS);
+  }
+
+  /** Looks at the webhook's clock warnings in the match now, or once more after the look under way. */
+  private warnings(webhookId: string, matchId: string): Promise<void> {
+    return this.serially(JSON.stringify(["warnings", webhookId, matchId]), (key) => this.warnPair(webhookId, matchId, key));
   }
 
   /**
-   * Clock warnings, best effort: those due now are sent once each (one attempt, logged; not
-   * retried), and a timer is set for the match's next one. Their ids are stable, so one sent again
-   * after a restart is a duplicate a receiver drops.
+   * Sends the clock warnings of the match that are due and not yet sent, each retried on the
+   * schedule until delivered or until its deadline passes (then it is moot: the seat has run out
+   * or acted, and the timeout is a commit the webhook hears of). What is sent, what waits for a
+   * retry and when to look again are stored (WarningCursor), so a restart sends nothing twice and
+   * a process without timers (the sweep on AWS) finds the warnings that fall due between commits.
    */
-  private async warn(matchId: string, webhooks: readonly WebhookRecord[], every: boolean): Promise<void> {
-    const listening = webhooks.filter((w) => w.events.includes("clock.warning"));
-    // Only a look at every webhook of the match may drop its timer (nobody listens any more).
-    if (listening.length === 0 && !every) return;
-    clearTimeout(this.warningTimers.get(matchId));
-    this.warningTimers.delete(matchId);
-    if (this.closed || listening.length === 0) return;
+  private async warnPair(webhookId: string, matchId: string, key: string): Promise<void> {
+    const { webhooks } = this.options;
+    const webhook = await webhooks.get(webhookId);
+    if (this.closed || !webhook) return;
+    const stored = await webhooks.warnings(webhookId, matchId);
+    const listening = webhook.status === "active" && webhook.events.includes("clock.warning");
+    if (!listening) {
+      this.unschedule(key);
+      // Nothing to wake for until it listens again (a resume or a change catches it up).
+      if (stored?.wakeAt) await webhooks.setWarnings(webhookId, matchId, { ...stored, attempt: 0, retryAt: null, wakeAt: null });
+      return;
+    }
+    const now = this.now();
+    if (stored?.retryAt && Date.parse(stored.retryAt) > now.getTime()) return this.schedule(key, new Date(stored.retryAt), () => this.warnings(webhookId, matchId));
     const state = (await this.timeline(matchId)).states.at(-1);
     if (!state) return;
-    const lead = this.options.clockWarningLeadMs ?? CLOCK_WARNING_LEAD_MS;
+    const lead = this.leadOf(webhook);
     const matchNow = (this.options.matchNow ?? this.now)();
-    for (const webhook of listening) {
-      for (const event of clockWarningEvents(subscriptionOf(webhook), state, matchNow, lead)) {
-        if (this.warningsSent.has(event.id) || this.closed) continue;
-        this.warningsSent.add(event.id);
-        if (this.warningsSent.size > WARNINGS_REMEMBERED) this.warningsSent.delete(this.warningsSent.values().next().value!);
-        await this.attempt(webhook, event, matchId, 1, false);
+    const sub = subscriptionOf(webhook);
+    // Only the ids of the match's current deadlines are kept: a seat's next turn has a new one.
+    const current = new Set(clockWarningIds(sub, state));
+    const sent = (stored?.sent ?? []).filter((id) => current.has(id));
+    let cursor: WarningCursor = { sent, attempt: stored?.attempt ?? 0, retryAt: null, wakeAt: null };
+    for (const event of clockWarningEvents(sub, state, matchNow, lead)) {
+      if (cursor.sent.includes(event.id)) continue;
+      const attempt = cursor.attempt + 1;
+      const { result, next } = await this.attempt(webhook, event, matchId, attempt, true);
+      if (result.ok || next === null || next.getTime() >= Date.parse(event.payload.data.deadline)) {
+        if (!result.ok) this.options.logger.info("clock warning given up", { webhookId, matchId, eventId: event.id, attempt });
+        cursor = { ...cursor, sent: [...cursor.sent, event.id], attempt: 0 };
+        if (this.closed) break;
+        continue;
       }
+      cursor = { ...cursor, attempt, retryAt: next.toISOString(), wakeAt: next.toISOString() };
+      break;
     }
-    const next = nextWarningAt(state, matchNow, lead);
-    if (next === null || this.closed || this.options.timers === false) return;
-    const timer = setTimeout(() => {
-      this.warningTimers.delete(matchId);
-      this.track(this.deliverMatch(matchId));
-    }, next.getTime() - matchNow.getTime());
-    timer.unref();
-    this.warningTimers.set(matchId, timer);
+    if (cursor.retryAt === null) {
+      const due = nextWarningAt(state, matchNow, lead);
+      // On the worker's clock (the one timers and the sweep go by), however far the match's has moved.
+      cursor = { ...cursor, attempt: 0, wakeAt: due ? new Date(now.getTime() + due.getTime() - matchNow.getTime()).toISOString() : null };
+    }
+    if (JSON.stringify(cursor) !== JSON.stringify(stored)) await webhooks.setWarnings(webhookId, matchId, cursor);
+    if (cursor.wakeAt) this.schedule(key, new Date(cursor.wakeAt), () => this.warnings(webhookId, matchId));
+    else this.unschedule(key);
   }
 
   /** Every match the webhook may be owed events of: its own match, or the player's (its cursors and its inbox). */
@@ -254,7 +280,7 @@ export class DeliveryWorker {
     const webhook = await this.options.webhooks.get(webhookId);
     if (webhook) this.noteOwner(webhook);
     if (!webhook || webhook.status !== "active") return;
-    const matches = new Set((await this.options.webhooks.cursors(webhookId)).keys());
+    const matches = new Set([...(await this.options.webhooks.cursors(webhookId)).keys(), ...(await this.options.webhooks.warningMatches(webhookId))]);
     if (webhook.owner.scope === "match") matches.add(webhook.owner.matchId);
     else {
       let after: string | undefined;
@@ -264,12 +290,16 @@ export class DeliveryWorker {
         after = page.next ?? undefined;
       } while (after);
     }
-    await Promise.all([...matches].map(async (matchId) => Promise.all([this.run(webhookId, matchId), this.warn(matchId, [webhook], false)])));
+    await Promise.all([...matches].flatMap((matchId) => [this.run(webhookId, matchId), this.warnings(webhookId, matchId)]));
   }
 
   /** Runs the delivery of one (webhook, match) now, or once more after the run under way. */
   private run(webhookId: string, matchId: string): Promise<void> {
-    const key = JSON.stringify([webhookId, matchId]);
+    return this.serially(JSON.stringify([webhookId, matchId]), (key) => this.deliverPair(webhookId, matchId, key));
+  }
+
+  /** Runs `body` now, or once more after the run of the same key under way (one at a time per key). */
+  private serially(key: string, body: (key: string) => Promise<void>): Promise<void> {
     const current = this.running.get(key);
     if (current) {
       this.again.add(key);
@@ -279,7 +309,7 @@ export class DeliveryWorker {
       try {
         do {
           this.again.delete(key);
-          await this.deliverPair(webhookId, matchId, key);
+          await body(key);
         } while (this.again.has(key) && !this.closed);
       } finally {
         this.running.delete(key);
@@ -289,15 +319,21 @@ export class DeliveryWorker {
     return loop;
   }
 
-  private schedule(key: string, webhookId: string, matchId: string, at: Date): void {
+  /** Runs `work` at `at` (in place of what was set for the key), unless timers are off. */
+  private schedule(key: string, at: Date, work: () => Promise<void>): void {
     if (this.closed || this.options.timers === false) return;
     clearTimeout(this.timers.get(key));
     const timer = setTimeout(() => {
       this.timers.delete(key);
-      this.track(this.run(webhookId, matchId));
+      this.track(work());
     }, Math.max(0, at.getTime() - this.now().getTime()));
     timer.unref();
     this.timers.set(key, timer);
+  }
+
+  private unschedule(key: string): void {
+    clearTimeout(this.timers.get(key));
+    this.timers.delete(key);
   }
 
   private async deliverPair(webhookId: string, matchId: string, key: string): Promise<void> {
@@ -306,11 +342,10 @@ export class DeliveryWorker {
     if (this.closed || !webhook || webhook.status !== "active") return;
     const stored = await webhooks.cursor(webhookId, matchId);
     if (stored?.nextAttemptAt && Date.parse(stored.nextAttemptAt) > this.now().getTime()) {
-      this.schedule(key, webhookId, matchId, new Date(stored.nextAttemptAt));
+      this.schedule(key, new Date(stored.nextAttemptAt), () => this.run(webhookId, matchId));
       return;
     }
-    clearTimeout(this.timers.get(key));
-    this.timers.delete(key);
+    this.unschedule(key);
     const timeline = await this.timeline(matchId);
     let cursor: DeliveryCursor = stored ?? { version: 0, sent: [], attempt: 0, nextAttemptAt: null };
     let moved = stored === null;
@@ -346,7 +381,7 @@ export class DeliveryWorker {
           return;
         }
         await webhooks.setCursor(webhookId, matchId, { ...cursor, attempt, nextAttemptAt: next.toISOString() });
-        this.schedule(key, webhookId, matchId, next);
+        this.schedule(key, next, () => this.run(webhookId, matchId));
         return;
       }
       cursor = { version: event.version, sent: [], attempt: 0, nextAttemptAt: null };

@@ -65,10 +65,10 @@ function streamRecord(written: StoredItem, sequence: number) {
 }
 let sequence = 0;
 const batchOf = (written: StoredItem[]) => ({ Records: written.map((w) => streamRecord(w, ++sequence)) });
-const sweep = () => deliver.invoke<{ due: { webhookId: string; matchId: string | null }[] }>({ source: "aws.events", "detail-type": "Scheduled Event", time: new Date().toISOString(), detail: {} });
+const sweep = () => deliver.invoke<{ due: { kind: string; webhookId: string; matchId: string | null }[] }>({ source: "aws.events", "detail-type": "Scheduled Event", time: new Date().toISOString(), detail: {} });
 
-async function createMatch(): Promise<{ id: string; tokens: string[] }> {
-  const created = await call(rest, httpEvent("POST", "/api/matches", { json: { ruleset: "backgammon" } }));
+async function createMatch(extra: Record<string, unknown> = {}): Promise<{ id: string; tokens: string[] }> {
+  const created = await call(rest, httpEvent("POST", "/api/matches", { json: { ruleset: "backgammon", ...extra } }));
   expect(created.status, created.raw).toBe(201);
   return { id: created.body.match.id, tokens: created.body.seats.map((s: { token: string }) => s.token) };
 }
@@ -82,8 +82,8 @@ async function roll(id: string, tokens: string[]): Promise<StoredItem[]> {
   return commits.slice(before);
 }
 
-async function register(matchId: string, token: string): Promise<{ id: string; secret: string }> {
-  const created = await call(rest, httpEvent("POST", "/api/webhooks", { token, json: { url: receiverUrl, matchId } }));
+async function register(matchId: string, token: string, extra: Record<string, unknown> = {}): Promise<{ id: string; secret: string }> {
+  const created = await call(rest, httpEvent("POST", "/api/webhooks", { token, json: { url: receiverUrl, matchId, ...extra } }));
   expect(created.status, created.raw).toBe(201);
   return { id: created.body.webhook.id, secret: created.body.secret };
 }
@@ -139,7 +139,7 @@ describe("webhooks on Lambda", () => {
     }
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, dueAt - Date.now() + 50)));
     const report = await sweep();
-    expect(report.due).toContainEqual({ webhookId: hook.id, matchId: id });
+    expect(report.due).toContainEqual({ kind: "events", webhookId: hook.id, matchId: id });
     const got = received.slice(before);
     expect(got.length).toBeGreaterThan(0);
     const first = new Webhook(hook.secret).verify(got[0]!.body, got[0]!.headers as Record<string, string>) as { type: string };
@@ -163,12 +163,32 @@ describe("webhooks on Lambda", () => {
     expect(resumed.status, resumed.raw).toBe(200);
     expect(received.length).toBe(before);
     const report = await sweep();
-    expect(report.due).toContainEqual({ webhookId: hook.id, matchId: null });
+    expect(report.due).toContainEqual({ kind: "catchUp", webhookId: hook.id, matchId: null });
     expect(received.length).toBeGreaterThan(before);
     expect(new Webhook(hook.secret).verify(received[before]!.body, received[before]!.headers as Record<string, string>)).toMatchObject({ type: "match.updated" });
     // The catch-up is done: not queued again.
     expect((await sweep()).due.filter((d) => d.webhookId === hook.id)).toEqual([]);
   });
+
+  it("a clock warning that falls due between commits is sent by the sweep, once", async () => {
+    // A minute per move, warned 59 s before the deadline: due a second after the match starts, with no commit then.
+    const { id, tokens } = await createMatch({ timeControl: { minutesPerMove: 1 } });
+    const created = Date.now();
+    const hook = await register(id, tokens[0]!, { events: ["clock.warning"], clockWarningSeconds: 59 });
+    const warnings = () => received.filter((r) => JSON.parse(r.body).type === "clock.warning" && JSON.parse(r.body).data.matchId === id);
+    await sweep(); // the registration's catch-up: it finds the warning not yet due, and stores when it is
+    if (Date.now() < created + 800) expect(warnings()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, created + 1100 - Date.now())));
+    const report = await sweep();
+    expect(report.due).toContainEqual({ kind: "warnings", webhookId: hook.id, matchId: id });
+    expect(warnings().length).toBeGreaterThan(0);
+    const verified = new Webhook(hook.secret).verify(warnings()[0]!.body, warnings()[0]!.headers as Record<string, string>) as { type: string; data: { deadline: string } };
+    expect(verified.type).toBe("clock.warning");
+    const sent = warnings().length;
+    // Sent: the next sweeps send it no more (what falls due next is the timeout, a commit).
+    await sweep();
+    expect(warnings().length).toBe(sent);
+  }, 20_000);
 
   it("testWebhook sends webhook.test from the REST function itself and answers the attempt", async () => {
     const { id, tokens } = await createMatch();

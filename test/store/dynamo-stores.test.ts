@@ -40,4 +40,25 @@ describe("the DynamoDB adapters' own", () => {
     expect(failures).toEqual(["kept"]);
     expect((await t.store.readEvents("kept", 0, 10)).map((e) => e.type)).toEqual(["MatchCreated"]);
   });
+
+  it("indexes the webhook work due later by when, of each kind, and drops it once it is not due", async () => {
+    const hooks = t.webhookStore;
+    const record = { id: "due1", owner: { scope: "player" as const, playerId: "p-due" }, url: "https://example.com/h", events: ["clock.warning"], secrets: { current: "whsec_a", previous: null }, status: "active" as const, reason: null, createdAt: at, updatedAt: at };
+    await hooks.create(record);
+    const mine = async (until: string) => (await hooks.due(new Date(until))).filter((d) => d.webhookId === "due1");
+    await hooks.setCursor("due1", "m1", { version: 1, sent: [], attempt: 1, nextAttemptAt: "2026-03-01T00:00:10.000Z" });
+    await hooks.setWarnings("due1", "m1", { sent: [], attempt: 0, retryAt: null, wakeAt: "2026-03-01T00:00:20.000Z" });
+    await hooks.markCatchUp("due1", new Date("2026-03-01T00:00:30.000Z"));
+    expect(await mine("2026-03-01T00:00:05.000Z")).toEqual([]);
+    expect(await mine("2026-03-01T00:00:20.000Z")).toEqual([
+      { kind: "events", webhookId: "due1", matchId: "m1", at: "2026-03-01T00:00:10.000Z" },
+      { kind: "warnings", webhookId: "due1", matchId: "m1", at: "2026-03-01T00:00:20.000Z" },
+    ]);
+    expect((await mine("2026-03-01T00:01:00.000Z")).map((d) => d.kind)).toEqual(["events", "warnings", "catchUp"]);
+    // Delivered, nothing more to wake for, the catch-up done: none of it is due any more.
+    await hooks.setCursor("due1", "m1", { version: 2, sent: [], attempt: 0, nextAttemptAt: null });
+    await hooks.setWarnings("due1", "m1", { sent: ["msg_x"], attempt: 0, retryAt: null, wakeAt: null });
+    await hooks.clearCatchUp("due1", "2026-03-01T00:00:30.000Z");
+    expect(await mine("2026-03-01T00:01:00.000Z")).toEqual([]);
+  });
 });

@@ -14,6 +14,12 @@ const Events = z
   .array(z.enum(WEBHOOK_EVENT_TYPES))
   .check(z.maxLength(WEBHOOK_EVENT_TYPES.length * 2), z.meta({ description: `The event types to receive, from: ${WEBHOOK_EVENT_TYPES.join(", ")}. Omit for every one but \`clock.warning\` (asked for by name) and \`webhook.test\` (sent on request anyway).`, graphql: "[String!]" }));
 
+/** Up to a month: the longest time per move a clock allows is a few days, and a warning before the turn starts is sent when it starts. */
+const MAX_CLOCK_WARNING_SECONDS = 30 * 24 * 60 * 60;
+const ClockWarningSeconds = z
+  .intBetween(1, MAX_CLOCK_WARNING_SECONDS)
+  .check(z.describe(`How long before a seat's deadline its \`clock.warning\` comes, in seconds (1 to ${MAX_CLOCK_WARNING_SECONDS}); omit for the server's default, an hour. A turn shorter than that is warned when it starts.`));
+
 /** Any operation on a webhook by its id. */
 const ON_WEBHOOK: readonly ErrorCode[] = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND"];
 const OnWebhook = z.strictObject({ id: WebhookId });
@@ -28,6 +34,7 @@ export const createWebhook = defineOperation({
     events: z.nullish(Events),
     matchId: z.nullish(MatchId.check(z.describe("A match webhook: this match (with a token of one of its seats)."))),
     playerId: z.nullish(z.string().check(z.maxLength(64), z.meta({ description: "A player webhook: this player (with its token).", graphql: "ID" }))),
+    clockWarningSeconds: z.nullish(ClockWarningSeconds),
   }),
   errors: ON_WEBHOOK,
   rateLimit: "createMatch",
@@ -59,6 +66,7 @@ export const updateWebhook = defineOperation({
     url: z.nullish(Url),
     events: z.nullish(Events),
     paused: z.nullish(z.boolean().check(z.describe("true: pause; false: resume."))),
+    clockWarningSeconds: z.nullish(ClockWarningSeconds),
   }),
   errors: ON_WEBHOOK,
   rateLimit: "command",

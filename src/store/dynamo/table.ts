@@ -13,7 +13,8 @@ import { rebuildWithIndex } from "./table-migration.js";
  * - `PK=WEBHOOK#<id>`: a webhook (`SK=WEBHOOK`, indexed by `GSI1PK=WEBHOOKS#<p:player | m:match>`,
  *   `GSI1SK=<created>#<id>`), its cursor in each match (`SK=CURSOR#<match>`) and its delivery log
  *   (`SK=LOG#<sequence, 10 digits>`). Work due later is indexed by `GSI1PK=WEBHOOK_DUE`,
- *   `GSI1SK=<time>#<webhook>#<match | *>`: a cursor while its retry waits, and a webhook's
+ *   `GSI1SK=<time>#<webhook>#<match | *>`: a cursor while its retry waits, a webhook's clock
+ *   warnings in a match (`SK=WARN#<match>`) while one is to be looked at, and a webhook's
  *   catch-up asked for (`SK=CATCHUP`), for the scheduled sweep on AWS (functions/webhook-deliver.ts).
  * Key names are shared with the CDK stack so the local table and the deployed one agree.
  */
@@ -33,6 +34,7 @@ export const WEBHOOK_SORT = "WEBHOOK";
 /** `owner` is `p:<player>` or `m:<match>`. */
 export const webhookOwnerKey = (owner: string): string => `WEBHOOKS#${owner}`;
 export const webhookCursorSort = (matchId: string): string => `CURSOR#${matchId}`;
+export const webhookWarningSort = (matchId: string): string => `WARN#${matchId}`;
 export const WEBHOOK_CATCH_UP_SORT = "CATCHUP";
 /** The index partition of webhook work due later (retries, catch-ups); one, as the due work is little. */
 export const WEBHOOK_DUE_KEY = "WEBHOOK_DUE";

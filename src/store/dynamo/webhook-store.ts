@@ -1,20 +1,21 @@
 import { BatchWriteCommand, DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { isConditionFailure } from "./condition-failure.js";
-import { DELIVERY_LOG_KEPT, type DeliveryCursor, type DeliveryEntry, type DueWebhookWork, type WebhookDueQueue, type WebhookOwner, type WebhookRecord, type WebhookStore } from "../webhook-store.js";
-import { INDEX, TABLE_KEYS, WEBHOOK_CATCH_UP_SORT, WEBHOOK_DUE_KEY, WEBHOOK_SORT, webhookCursorSort, webhookDueSort, webhookKey, webhookLogSort, webhookOwnerKey } from "./table.js";
+import { DELIVERY_LOG_KEPT, type DeliveryCursor, type DeliveryEntry, type DueWebhookWork, type WarningCursor, type WebhookDueQueue, type WebhookOwner, type WebhookRecord, type WebhookStore } from "../webhook-store.js";
+import { INDEX, TABLE_KEYS, WEBHOOK_CATCH_UP_SORT, WEBHOOK_DUE_KEY, WEBHOOK_SORT, webhookCursorSort, webhookDueSort, webhookKey, webhookLogSort, webhookOwnerKey, webhookWarningSort } from "./table.js";
 
 const PK = TABLE_KEYS.partition;
 const SK = TABLE_KEYS.sort;
 const ownerOf = (owner: WebhookOwner): string => (owner.scope === "player" ? `p:${owner.playerId}` : `m:${owner.matchId}`);
 const CURSOR_PREFIX = webhookCursorSort("");
+const WARNING_PREFIX = webhookWarningSort("");
 const LOG_PREFIX = "LOG#";
 
 /**
  * Webhooks in the one table (table.ts): `PK=WEBHOOK#<id>` holds the webhook (`SK=WEBHOOK`,
  * indexed by its owner in GSI1), its cursors (`SK=CURSOR#<match>`) and its delivery log
  * (`SK=LOG#<sequence>`), so deleting one is one partition. Values are JSON strings. A cursor
- * waiting for a retry, and a catch-up asked for (`SK=CATCHUP`), are also indexed by when they
- * are due (`GSI1PK=WEBHOOK_DUE`), so the scheduled sweep on AWS finds them with one Query.
+ * waiting for a retry, the clock warnings of a match (`SK=WARN#<match>`) while they are to be
+ * looked at, and a catch-up asked for (`SK=CATCHUP`), are also indexed by when they are due (`GSI1PK=WEBHOOK_DUE`), so the scheduled sweep on AWS finds them with one Query.
  */
 export class DynamoWebhookStore implements WebhookStore, WebhookDueQueue {
   constructor(
@@ -178,6 +179,21 @@ export class DynamoWebhookStore implements WebhookStore, WebhookDueQueue {
     await this.doc.send(new PutCommand({ TableName: this.tableName, Item: { [PK]: webhookKey(webhookId), [SK]: webhookCursorSort(matchId), cursor: JSON.stringify(cursor), ...due } }));
   }
 
+  async warnings(webhookId: string, matchId: string): Promise<WarningCursor | null> {
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: { [PK]: webhookKey(webhookId), [SK]: webhookWarningSort(matchId) }, ConsistentRead: true }));
+    return Item ? (JSON.parse(Item.warnings as string) as WarningCursor) : null;
+  }
+
+  async warningMatches(webhookId: string): Promise<string[]> {
+    return (await this.sortKeys(webhookId, WARNING_PREFIX)).map((sk) => sk.slice(WARNING_PREFIX.length));
+  }
+
+  async setWarnings(webhookId: string, matchId: string, cursor: WarningCursor): Promise<void> {
+    if (!(await this.get(webhookId))) return;
+    const due = cursor.wakeAt ? { [INDEX.partition]: WEBHOOK_DUE_KEY, [INDEX.sort]: webhookDueSort(cursor.wakeAt, webhookId, matchId) } : {};
+    await this.doc.send(new PutCommand({ TableName: this.tableName, Item: { [PK]: webhookKey(webhookId), [SK]: webhookWarningSort(matchId), warnings: JSON.stringify(cursor), ...due } }));
+  }
+
   async logDelivery(webhookId: string, entry: DeliveryEntry): Promise<void> {
     if (!(await this.get(webhookId))) return;
     // Numbered after the newest; a lost race for the number takes the next one.
@@ -252,7 +268,9 @@ export class DynamoWebhookStore implements WebhookStore, WebhookDueQueue {
         const webhookId = (item[PK] as string).slice(webhookKey("").length);
         const sort = item[SK] as string;
         const at = (item[INDEX.sort] as string).split("#")[0]!;
-        found.push({ webhookId, matchId: sort === WEBHOOK_CATCH_UP_SORT ? null : sort.slice(CURSOR_PREFIX.length), at });
+        if (sort === WEBHOOK_CATCH_UP_SORT) found.push({ kind: "catchUp", webhookId, matchId: null, at });
+        else if (sort.startsWith(WARNING_PREFIX)) found.push({ kind: "warnings", webhookId, matchId: sort.slice(WARNING_PREFIX.length), at });
+        else found.push({ kind: "events", webhookId, matchId: sort.slice(CURSOR_PREFIX.length), at });
       }
       start = page.LastEvaluatedKey;
     } while (start);

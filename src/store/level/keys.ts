@@ -68,6 +68,9 @@ export const webhookOwnerRange = (owner: string) => rangeOf(webhookOwnerPrefix(o
 const webhookCursorPrefix = (webhookId: string): string => `webhook-cursor!${escapeId(webhookId)}!`;
 export const webhookCursorKey = (webhookId: string, matchId: string): string => `${webhookCursorPrefix(webhookId)}${escapeId(matchId)}`;
 export const webhookCursorRange = (webhookId: string) => ({ ...rangeOf(webhookCursorPrefix(webhookId)), prefix: webhookCursorPrefix(webhookId) });
+const webhookWarningPrefix = (webhookId: string): string => `webhook-warn!${escapeId(webhookId)}!`;
+export const webhookWarningKey = (webhookId: string, matchId: string): string => `${webhookWarningPrefix(webhookId)}${escapeId(matchId)}`;
+export const webhookWarningRange = (webhookId: string) => ({ ...rangeOf(webhookWarningPrefix(webhookId)), prefix: webhookWarningPrefix(webhookId) });
 const webhookLogPrefix = (webhookId: string): string => `webhook-log!${escapeId(webhookId)}!`;
 export const webhookLogKey = (webhookId: string, sequence: number): string => `${webhookLogPrefix(webhookId)}${String(sequence).padStart(VERSION_DIGITS, "0")}`;
 export const webhookLogRange = (webhookId: string) => rangeOf(webhookLogPrefix(webhookId));

@@ -11,8 +11,10 @@ import {
   webhookOwnerRange,
   webhookRange,
   webhookTurn,
+  webhookWarningKey,
+  webhookWarningRange,
 } from "./keys.js";
-import { DELIVERY_LOG_KEPT, type DeliveryCursor, type DeliveryEntry, type WebhookOwner, type WebhookRecord, type WebhookStore } from "../webhook-store.js";
+import { DELIVERY_LOG_KEPT, type DeliveryCursor, type DeliveryEntry, type WarningCursor, type WebhookOwner, type WebhookRecord, type WebhookStore } from "../webhook-store.js";
 
 const ownerName = (owner: WebhookOwner): string => (owner.scope === "player" ? `p:${owner.playerId}` : `m:${owner.matchId}`);
 
@@ -64,6 +66,8 @@ export class LevelWebhookStore implements WebhookStore {
       ];
       const { prefix: _prefix, ...cursors } = webhookCursorRange(webhookId);
       await scan(this.db, cursors, (k) => void ops.push({ type: "del", key: k }));
+      const { prefix: _warnings, ...warnings } = webhookWarningRange(webhookId);
+      await scan(this.db, warnings, (k) => void ops.push({ type: "del", key: k }));
       await scan(this.db, webhookLogRange(webhookId), (k) => void ops.push({ type: "del", key: k }));
       await this.db.batch(ops);
       return true;
@@ -108,6 +112,24 @@ export class LevelWebhookStore implements WebhookStore {
       // A deleted webhook keeps no cursor: a delivery finishing after the delete writes nothing.
       if (!(await this.db.has(webhookKey(webhookId)))) return;
       await this.db.batch([{ type: "put", key: webhookCursorKey(webhookId, matchId), value: cursor }]);
+    });
+  }
+
+  async warnings(webhookId: string, matchId: string): Promise<WarningCursor | null> {
+    return ((await this.db.get(webhookWarningKey(webhookId, matchId))) as WarningCursor | undefined) ?? null;
+  }
+
+  async warningMatches(webhookId: string): Promise<string[]> {
+    const { prefix, ...range } = webhookWarningRange(webhookId);
+    const found: string[] = [];
+    await scan(this.db, range, (key) => void found.push(unescapeId(key.slice(prefix.length))));
+    return found;
+  }
+
+  setWarnings(webhookId: string, matchId: string, cursor: WarningCursor): Promise<void> {
+    return this.queue.run(webhookTurn(webhookId), async () => {
+      if (!(await this.db.has(webhookKey(webhookId)))) return;
+      await this.db.batch([{ type: "put", key: webhookWarningKey(webhookId, matchId), value: cursor }]);
     });
   }
 

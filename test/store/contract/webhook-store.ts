@@ -87,6 +87,19 @@ export function describeWebhookStore(open: OpenStores): void {
       });
     });
 
+    it("keeps the clock warnings' record per match, apart from the cursors", async () => {
+      await webhooks.create(hook("w1", { scope: "player", playerId: "warnings" }));
+      expect(await webhooks.warnings("w1", "m1")).toBeNull();
+      expect(await webhooks.warningMatches("w1")).toEqual([]);
+      const waiting = { sent: ["msg_w"], attempt: 2, retryAt: "2026-01-01T00:00:05.000Z", wakeAt: "2026-01-01T00:00:05.000Z" };
+      await webhooks.setWarnings("w1", "m!1", waiting);
+      await webhooks.setWarnings("w1", "m2", { sent: [], attempt: 0, retryAt: null, wakeAt: null });
+      expect(await webhooks.warnings("w1", "m!1")).toEqual(waiting);
+      expect((await webhooks.warningMatches("w1")).sort()).toEqual(["m!1", "m2"]);
+      expect(await webhooks.cursors("w1")).toEqual(new Map());
+      expect(await webhooks.cursor("w1", "m!1")).toBeNull();
+    });
+
     it(`keeps the last ${DELIVERY_LOG_KEPT} attempts of the delivery log, newest first`, async () => {
       await webhooks.create(hook("d1", { scope: "player", playerId: "log" }));
       for (let n = 1; n <= DELIVERY_LOG_KEPT + 5; n++) await webhooks.logDelivery("d1", entry(n));
@@ -100,13 +113,17 @@ export function describeWebhookStore(open: OpenStores): void {
     it("deletes a webhook with its cursors and log; writes for it afterwards keep nothing", async () => {
       await webhooks.create(hook("x1", { scope: "match", matchId: "xm", seat: 0 }));
       await webhooks.setCursor("x1", "xm", { version: 2, sent: [], attempt: 0, nextAttemptAt: null });
+      await webhooks.setWarnings("x1", "xm", { sent: ["msg_w"], attempt: 0, retryAt: null, wakeAt: "2026-01-01T00:00:05.000Z" });
       await webhooks.logDelivery("x1", entry(1));
       expect(await webhooks.delete("x1")).toBe(true);
       expect(await webhooks.delete("x1")).toBe(false);
       expect(await webhooks.get("x1")).toBeNull();
       expect(await webhooks.listByMatch("xm")).toEqual([]);
       expect(await webhooks.cursor("x1", "xm")).toBeNull();
+      expect(await webhooks.warnings("x1", "xm")).toBeNull();
       expect(await webhooks.deliveries("x1", 10)).toEqual([]);
+      await webhooks.setWarnings("x1", "xm", { sent: [], attempt: 0, retryAt: null, wakeAt: null });
+      expect(await webhooks.warningMatches("x1")).toEqual([]);
       await webhooks.setCursor("x1", "xm", { version: 3, sent: [], attempt: 0, nextAttemptAt: null });
       await webhooks.logDelivery("x1", entry(2));
       expect(await webhooks.cursor("x1", "xm")).toBeNull();
