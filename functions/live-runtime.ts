@@ -5,7 +5,8 @@ import { serviceRuntime } from "./service-runtime.js";
 
 /** What the WebSocket route and the stream fan-out share, made once per cold start. */
 const config = liveFunctionConfig();
-const { doc, store, service, logger, invocation } = serviceRuntime(config);
+// The webhook operations too: sent over a connection, they run as over HTTP.
+const { doc, store, service, logger, invocation } = serviceRuntime(config, { webhooks: true });
 
 /** Runs one invocation with its Lambda request id on every line logged meanwhile. */
 export { invocation };

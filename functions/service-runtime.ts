@@ -16,7 +16,7 @@ import { invocationLogger } from "./invocation-logger.js";
 export const TEST_DELIVERY_TIMEOUT_MS = 7_000;
 
 export interface ServiceRuntimeOptions {
-  /** Serve the webhook operations (graphql, rest); the other functions answer them NOT_FOUND. */
+  /** Serve the webhook operations (graphql, rest, ws-default); the other functions answer them NOT_FOUND. */
   readonly webhooks?: boolean;
 }
 

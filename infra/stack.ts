@@ -32,7 +32,8 @@ import { type TableAction, TabulaFunction } from "./tabula-function.js";
  *   its address's count of subscriptions back (UpdateItem).
  * - ws-default: `connection_init` (UpdateItem), `subscribe` (GetItem, loads the match with a
  *   Query, PutItem, UpdateItem; the address's count, UpdateItem or a first PutItem), the
- *   catch-up delivery (lease UpdateItem/GetItem, Query), `complete` and gone clients (DeleteItem).
+ *   catch-up delivery (lease UpdateItem/GetItem, Query), `complete` and gone clients (DeleteItem);
+ *   the webhook operations sent over a connection as graphql's (BatchWriteItem, the index).
  * - stream-fanout: subscribers (Query), deliveries (as above), cleanup (DeleteItem).
  * - stream-index: puts the inbox and deadline entries each new commit carries (PutItem).
  * - sweep-deadlines: the matches due (a Query of the index), each loaded (Query) and its
@@ -47,7 +48,7 @@ export const TABLE_ACCESS = {
   rest: ["Query", "PutItem", "GetItem", "BatchWriteItem"],
   "ws-connect": ["UpdateItem"],
   "ws-disconnect": ["GetItem", "DeleteItem", "UpdateItem"],
-  "ws-default": ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query"],
+  "ws-default": ["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query", "BatchWriteItem"],
   "stream-fanout": ["Query", "GetItem", "UpdateItem", "DeleteItem"],
   "stream-index": ["PutItem"],
   "sweep-deadlines": ["Query", "PutItem"],
@@ -59,7 +60,7 @@ export const TABLE_ACCESS = {
 export type FunctionName = keyof typeof TABLE_ACCESS;
 
 /** The functions that query the index (inboxes, the deadlines due), and only with Query. */
-export const INDEX_ACCESS: readonly FunctionName[] = ["graphql", "rest", "sweep-deadlines", "webhook-deliver"];
+export const INDEX_ACCESS: readonly FunctionName[] = ["graphql", "rest", "ws-default", "sweep-deadlines", "webhook-deliver"];
 
 /** How often the deadline sweep runs: a correspondence deadline is days, a live one minutes. */
 export const SWEEP_EVERY = Duration.minutes(1);

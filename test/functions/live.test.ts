@@ -245,6 +245,29 @@ describe("WebSocket routes (graphql-transport-ws over API Gateway)", () => {
     expect(commits.length).toBe(before + 1);
   });
 
+  it("serves the webhook operations over a connection as over HTTP: register, list, delete", async () => {
+    const { id: matchId, tokens } = await createMatch();
+    const conn = newConnectionId();
+    await connect.invoke(wsEvent("$connect", conn, { headers: { "sec-websocket-protocol": "graphql-transport-ws" } }));
+    await send(conn, { type: "connection_init", payload: { authorization: `Bearer ${tokens[0]}` } });
+    const answer = async (id: string, query: string, variables: Record<string, unknown>) => {
+      await send(conn, { id, type: "subscribe", payload: { query, variables } });
+      const reply = postedTo(conn).find((m) => m.id === id && m.type === "next");
+      expect(reply, JSON.stringify(postedTo(conn).filter((m) => m.id === id))).toBeDefined();
+      return reply.payload;
+    };
+    const made = await answer("w1", `mutation($m: ID!) { createWebhook(url: "https://example.com/hook", matchId: $m) { secret webhook { id seat } } }`, { m: matchId });
+    expect(made.errors).toBeUndefined();
+    expect(made.data.createWebhook.secret).toMatch(/^whsec_/);
+    const webhookId = made.data.createWebhook.webhook.id;
+    const listed = await answer("w2", `query($m: ID!) { webhooks(matchId: $m) { id seat } }`, { m: matchId });
+    expect(listed.data.webhooks).toEqual([{ id: webhookId, seat: 0 }]);
+    expect(JSON.stringify(listed)).not.toContain("whsec_");
+    const deleted = await answer("w3", `mutation($id: ID!) { deleteWebhook(id: $id) }`, { id: webhookId });
+    expect(deleted.data.deleteWebhook).toBe(webhookId);
+    expect((await answer("w4", `query($m: ID!) { webhooks(matchId: $m) { id } }`, { m: matchId })).data.webhooks).toEqual([]);
+  });
+
   it("the fan-out marks a match's progress for a commit that comes late, and removes the mark with the next on time", async () => {
     const { id: matchId, tokens } = await createMatch();
     const conn = await subscribed(matchId, 0);

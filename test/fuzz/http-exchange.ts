@@ -10,6 +10,8 @@ export interface Target {
   readonly world: World;
   /** A fresh idempotency key, unique over the run. */
   freshKey(): string;
+  /** Where setup points the webhooks it registers (a receiver the run keeps); none: no webhooks. */
+  readonly webhookUrl?: string;
 }
 
 /** Sends one raw request and runs the checks every answer gets. */

@@ -7,7 +7,9 @@ import { allowedGraphqlCodes, allowedRestCodes, restStatusFits, restTargetOf } f
 import type { ObservedCommit } from "./observed-commits.js";
 import { tooLargeVersion } from "./push-checks.js";
 import { answeredIds } from "./ws-traffic.js";
-import { leakedSecrets } from "./secret-scan.js";
+import { auditDeliveries } from "./delivery-audit.js";
+import { issuedWebhookSecrets, leakedSecrets } from "./secret-scan.js";
+import { signHeaders } from "../../src/webhooks/sign.js";
 import { World } from "./world.js";
 
 /** The fuzzer's oracles catch what they are there to catch (a clean run proves nothing otherwise). */
@@ -43,6 +45,40 @@ describe("the secret scan", () => {
     expect(leakedSecrets(SEED, world, "", new Set(["m1"]))).toEqual([]);
     expect(leakedSecrets("c".repeat(64), world, "")).toEqual([]);
     expect(leakedSecrets(hashSeatToken(TOKENS[0]!), world, "")).toEqual(["the token hash of seat 0 of match m1"]);
+  });
+});
+
+describe("the webhook secrets", () => {
+  const SECRET = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+  const answer = (body: unknown) => `HTTP/1.1 201 Created\r\ncontent-type: application/json\r\n\r\n\n${JSON.stringify(body)}`;
+
+  it("a secret handed out is found wherever it shows again, unless the request carried it", () => {
+    const world = worldWithMatch();
+    expect(leakedSecrets(`{"s":"${SECRET}"}`, world, "")).toEqual([]);
+    world.noteWebhookSecret("wh_1", SECRET);
+    expect(leakedSecrets(`{"s":"${SECRET}"}`, world, "")).toEqual(["a signing secret of webhook wh_1"]);
+    expect(leakedSecrets(`{"s":"${SECRET}"}`, world, `Bearer x ${SECRET}`)).toEqual([]);
+  });
+
+  it("only createWebhook and rotateWebhookSecret answers issue one, with their webhook's id", () => {
+    const body = { webhook: { id: "wh_1" }, secret: SECRET };
+    expect(issuedWebhookSecrets("createWebhook", answer(body))).toEqual([{ secret: SECRET, webhookId: "wh_1" }]);
+    expect(issuedWebhookSecrets("rotateWebhookSecret", answer({ data: { rotateWebhookSecret: body } }))).toEqual([{ secret: SECRET, webhookId: "wh_1" }]);
+    expect(issuedWebhookSecrets("webhooks", answer(body))).toEqual([]);
+    expect(issuedWebhookSecrets("createWebhook", "HTTP/1.1 400\r\n\r\n\nnot json")).toEqual([]);
+  });
+
+  it("a delivery is judged by the Standard Webhooks library against its webhook's secrets, and searched", () => {
+    const world = worldWithMatch();
+    world.get("m1")!.webhookId = "wh_1";
+    world.noteWebhookSecret("wh_1", SECRET);
+    const body = JSON.stringify({ type: "match.updated", timestamp: new Date().toISOString(), data: { matchId: "m1" } });
+    const signed = (text: string, secret = SECRET) => ({ body: text, headers: signHeaders([secret], "msg_1", new Date(), text) });
+    expect(auditDeliveries([signed(body)], world)).toEqual([]);
+    expect(kinds(auditDeliveries([signed(body, `whsec_${Buffer.alloc(32, 8).toString("base64")}`)], world))).toEqual(["webhooks"]);
+    expect(kinds(auditDeliveries([{ ...signed(body), body: body.replace("updated", "finished") }], world))).toEqual(["webhooks"]);
+    const leaking = JSON.stringify({ type: "match.updated", data: { matchId: "m1", note: TOKENS[0] } });
+    expect(kinds(auditDeliveries([signed(leaking)], world))).toEqual(["secret leaked"]);
   });
 });
 

@@ -157,7 +157,9 @@ const decoded = (segment: string): string | null => {
 export function buildRest(intent: RestIntent, target: Target): { request: RawHttpRequest; claim: Omit<CommandClaim, "accepted" | "code" | "responseVersion"> | null; matchId: string } {
   const { world } = target;
   const { match, id } = resolveMatch(intent.match, world);
-  const idSegment = intent.idStyle === "plain" ? percentEncode(id) : NASTY_IDS[intent.idStyle](id);
+  // A webhook route is aimed at the match's webhook, when setup registered one.
+  const aimed = intent.path.startsWith("/api/webhooks/{id}") ? (match?.webhookId ?? id) : id;
+  const idSegment = intent.idStyle === "plain" ? percentEncode(aimed) : NASTY_IDS[intent.idStyle](aimed);
   const path = intent.path.replace("{id}", idSegment).replace("{ruleset}", percentEncode(intent.ruleset));
   const query = intent.query.length > 0 ? `?${intent.query.map(([k, v]) => `${k}=${v}`).join("&")}` : "";
   const method = intent.natural ? (NATURAL_METHOD.get(intent.path) ?? "GET") : intent.method;

@@ -12,9 +12,10 @@ import type { Exchange, Finding, Repro } from "./exchange.js";
 import type { Target } from "./http-exchange.js";
 import { knownDefectOf } from "./known-defects.js";
 import { LiveWatchers } from "./live-watchers.js";
+import { auditDeliveries, startDeliveryReceiver } from "./delivery-audit.js";
 import { auditLogs } from "./log-audit.js";
 import { CommitObserver } from "./observed-commits.js";
-import { leakedSecrets } from "./secret-scan.js";
+import { issuedWebhookSecrets, leakedSecrets } from "./secret-scan.js";
 import { setUpMatches } from "./setup-matches.js";
 import { intents, run } from "./traffic.js";
 import { World } from "./world.js";
@@ -58,6 +59,8 @@ export interface FuzzReport {
   readonly hostileAccepted: ReadonlyMap<string, number>;
   readonly matches: { readonly setup: number; readonly total: number; readonly finished: number; readonly events: number; readonly rulesets: ReadonlyMap<string, number> };
   readonly watchers: number;
+  /** Webhook deliveries received (each verified and searched for secrets). */
+  readonly webhookDeliveries: number;
   readonly violations: readonly Violation[];
   readonly tolerated: readonly Violation[];
 }
@@ -76,7 +79,8 @@ const bump = (map: Map<string, number>, key: string, by = 1) => map.set(key, (ma
 
 /**
  * Starts a real server (embedded store in memory, real sockets), sets up live matches of every
- * ruleset, sends `requests` fuzzed requests one at a time, and audits every log at the end.
+ * ruleset (a webhook on each, to a receiver of the run), sends `requests` fuzzed requests one at
+ * a time, and audits every log and every webhook delivery at the end.
  */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
@@ -106,7 +110,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const observer = new CommitObserver(server.embedded!, server.tableName);
   const world = new World();
   let keys = 0;
-  const target: Target = { port, world, freshKey: () => `fuzz-${options.seed}-${++keys}` };
+  const receiver = await startDeliveryReceiver();
+  const target: Target = { port, world, freshKey: () => `fuzz-${options.seed}-${++keys}`, webhookUrl: receiver.url };
+  let deliveries = 0;
   const watchers = new LiveWatchers(port, world);
 
   const byOperation = new Map<string, number>();
@@ -123,14 +129,22 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (defect) tolerated.push({ ...violation, defect: defect.id });
     else violations.push(violation);
   };
+  const auditReceived = () => {
+    const arrived = receiver.received.splice(0);
+    deliveries += arrived.length;
+    for (const finding of auditDeliveries(arrived, world)) note(null, finding);
+  };
   const handle = (exchange: Exchange, origin: "setup" | "fuzz") => {
     const findings = [...exchange.findings, ...judgeCommits(exchange, observer.take(), world, origin)];
     // Searched now that the model has this exchange's writes: a command ending a match may reveal its seed.
     // And a createMatch answer hands out the new match's tokens: that is its purpose.
-    const handedOut = [...exchange.created.values()].flat().join(" ");
+    // So does a createWebhook or rotateWebhookSecret answer its new signing secret.
+    const issued = exchange.disclosed.flatMap(({ text }) => issuedWebhookSecrets(exchange.operation, text));
+    const handedOut = [...[...exchange.created.values()].flat(), ...issued.map((i) => i.secret)].join(" ");
     for (const { where, text, sent } of exchange.disclosed) {
       for (const secret of leakedSecrets(text, world, `${sent} ${handedOut}`)) findings.push({ kind: "secret leaked", detail: `${where} disclosed ${secret}` });
     }
+    for (const { secret, webhookId } of issued) world.noteWebhookSecret(webhookId, secret);
     for (const view of exchange.views) world.noteView(view);
     for (const line of logged.splice(0)) findings.push({ kind: "server logged an error", detail: line });
     for (const error of processErrors.splice(0)) findings.push({ kind: "process error", detail: error });
@@ -162,6 +176,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       await run(step, target, (exchange) => {
         index++;
         handle(exchange, "fuzz");
+        if (index % 500 === 0) auditReceived();
         if (index % 1000 === 0) options.progress?.(`${index} requests, ${world.matches.length} matches, ${violations.length} violations, ${Math.round((Date.now() - started) / 1000)} s`);
       });
     }
@@ -170,6 +185,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     for (const finding of await watchers.finish(20_000)) note(null, finding);
     for (const line of logged.splice(0)) note(null, { kind: "server logged an error", detail: line });
     for (const finding of await auditLogs(world, store, server.tableName, doc)) note(null, finding);
+    await server.webhooks.idle();
+    auditReceived();
+    // Without deliveries the search of them proves nothing.
+    if (deliveries === 0) note(null, { kind: "webhooks", detail: "no webhook delivery arrived during the run" });
     client.destroy();
     const events = world.matches.reduce((n, m) => n + m.log.length, 0);
     const rulesets = new Map<string, number>();
@@ -186,12 +205,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       hostileAccepted,
       matches: { setup, total: world.matches.length, finished: world.matches.filter((m) => world.finished(m)).length, events, rulesets },
       watchers: watchers.count,
+      webhookDeliveries: deliveries,
       violations,
       tolerated,
     };
   } finally {
     observer.close();
     await server.close();
+    await receiver.close();
     process.off("unhandledRejection", onProcessError);
     process.off("uncaughtException", onProcessError);
     console.error = consoleError;

@@ -4,6 +4,8 @@ import { allowedRestCodes } from "./expected-codes.js";
 import type { Exchange } from "./exchange.js";
 import { exchangeHttp, type Target } from "./http-exchange.js";
 import { playTurn } from "./legal-traffic.js";
+import type { FuzzMatch } from "./world.js";
+import { WEBHOOK_EVENT_TYPES } from "../../src/webhooks/event-types.js";
 
 /**
  * The live matches the fuzzing starts from: every ruleset and seat layout, small options so
@@ -34,6 +36,20 @@ export async function createSetupMatch(target: Target, body: Record<string, unkn
   return { transport: "rest", operation: "createMatch", purpose: "legal", outcomes: answer.outcomes, findings: answer.findings, claims: [{ kind: "create", token: null, accepted: true, purpose: "legal" }], repro, created: createdIn(answer.json), disclosed: answer.disclosed, views: [] };
 }
 
+/**
+ * Registers a webhook of every event for seat 0 of the match (with its token), so the webhook
+ * routes meet real webhooks and every delivery can be searched for secrets.
+ */
+async function registerSetupWebhook(target: Target, match: FuzzMatch, url: string): Promise<Exchange> {
+  const body = { url, matchId: match.id, events: [...WEBHOOK_EVENT_TYPES] };
+  const request = { method: "POST", target: "/api/webhooks", headers: [["content-type", "application/json"], ["authorization", `Bearer ${match.tokens![0]}`]] as [string, string][], body: Buffer.from(JSON.stringify(body)) };
+  const { answer, repro } = await exchangeHttp(target, request, { shape: "rest", allowed: allowedRestCodes({ kind: "operation", name: "createWebhook" }), where: "setup createWebhook" });
+  const id = (answer.json as { webhook?: { id?: unknown } } | undefined)?.webhook?.id;
+  if (answer.response?.status !== 201 || typeof id !== "string") throw new Error(`setup: registering a webhook of ${match.id} failed: ${answer.outcomes.join(", ")}`);
+  match.webhookId = id;
+  return { transport: "rest", operation: "createWebhook", purpose: "legal", outcomes: answer.outcomes, findings: answer.findings, claims: [], repro, created: new Map(), disclosed: answer.disclosed, views: [] };
+}
+
 /** Plays a cube match to its end: roll and move until a double can be offered, then drop it (or, held, leave it unanswered). */
 export const finishingChoice = (phase: string, moves: readonly Json[]): Json | "roll" => {
   if (moves.includes("drop")) return "drop";
@@ -47,6 +63,7 @@ export async function setUpMatches(target: Target, emit: (exchange: Exchange) =>
   for (const spec of SETUP_MATCHES) {
     emit(await createSetupMatch(target, spec.body));
     const match = world.matches.at(-1)!;
+    if (target.webhookUrl) emit(await registerSetupWebhook(target, match, target.webhookUrl));
     const doubled = () => match.log.at(-1)?.type === "MovePlayed" && (match.log.at(-1)!.data as { move?: unknown }).move === "double";
     const toTheCube = spec.finish || spec.hold;
     for (let turn = 0; turn < (toTheCube ? 60 : spec.turns) && !world.finished(match) && !(spec.hold && doubled()); turn++) {

@@ -26,6 +26,7 @@ export function summarize(report: FuzzReport): string {
     `matches: ${report.matches.setup} set up, ${report.matches.total} at the end (${[...report.matches.rulesets].map(([r, n]) => `${r} ${n}`).join(", ")}), ${report.matches.finished} finished, ${report.matches.events} events audited`,
     `legal commands: ${report.legal.commands} sent, ${report.legal.accepted} accepted; hostile commands accepted: ${[...report.hostileAccepted].map(([k, n]) => `${n} ${k}`).join(", ") || "none"}`,
     `live watchers: ${report.watchers} (WebSocket and SSE, through the whole run)`,
+    `webhook deliveries: ${report.webhookDeliveries} (each verified with standardwebhooks and searched for secrets)`,
     "",
     "requests by transport and operation:",
     ...table(report.byOperation),

@@ -24,6 +24,8 @@ export interface FuzzMatch {
   held?: boolean;
   /** Idempotency keys of accepted keyed moves, oldest first. */
   readonly keys: { seat: number; key: string; move: string }[];
+  /** The webhook setup registered for seat 0 (fuzzed requests aim the webhook routes at it). */
+  webhookId?: string;
 }
 
 export class World {
@@ -35,6 +37,8 @@ export class World {
   private readonly hashOwners = new Map<string, { match: FuzzMatch; seat: number }>();
   /** Legal moves seen per ruleset, for moves sent to another seat, match or ruleset. */
   readonly moveBank = new Map<string, Json[]>();
+  /** Every webhook signing secret handed out (`whsec_...`), with its webhook's id. */
+  private readonly webhookSecrets = new Map<string, string>();
   /** Keyed moves as sent, by match and key (a commit records only the key and a fingerprint). */
   private readonly keyedMoves = new Map<string, string>();
 
@@ -56,6 +60,20 @@ export class World {
 
   seedOwner(seed: string): FuzzMatch | undefined {
     return this.seedOwners.get(seed);
+  }
+
+  /** The webhook a signing secret is of, if it was handed out. */
+  webhookOfSecret(secret: string): string | undefined {
+    return this.webhookSecrets.get(secret);
+  }
+
+  /** The secrets handed out for one webhook (the current one, and those before rotations). */
+  secretsOfWebhook(webhookId: string): string[] {
+    return [...this.webhookSecrets].flatMap(([secret, id]) => (id === webhookId ? [secret] : []));
+  }
+
+  noteWebhookSecret(webhookId: string, secret: string): void {
+    this.webhookSecrets.set(secret, webhookId);
   }
 
   tokenHashOwner(hash: string): { match: FuzzMatch; seat: number } | undefined {

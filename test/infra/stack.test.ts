@@ -170,7 +170,8 @@ describe("least privilege", () => {
     rest: ["dynamodb:BatchWriteItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"],
     "ws-connect": ["dynamodb:UpdateItem"],
     "ws-disconnect": ["dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:UpdateItem"],
-    "ws-default": ["dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query", "dynamodb:UpdateItem"],
+    // BatchWriteItem and the index: the webhook operations sent over a connection, as graphql's.
+    "ws-default": ["dynamodb:BatchWriteItem", "dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query", "dynamodb:UpdateItem"],
     "stream-fanout": ["dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:Query", "dynamodb:UpdateItem"],
     "stream-index": ["dynamodb:PutItem"],
     "sweep-deadlines": ["dynamodb:PutItem", "dynamodb:Query"],
@@ -179,7 +180,7 @@ describe("least privilege", () => {
     "webhook-deliver": ["dynamodb:BatchWriteItem", "dynamodb:DeleteItem", "dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"],
   };
   /** And Query on the index, for the inbox and the deadlines due. */
-  const INDEX_QUERIERS = new Set(["graphql", "rest", "sweep-deadlines", "webhook-deliver"]);
+  const INDEX_QUERIERS = new Set(["graphql", "rest", "ws-default", "sweep-deadlines", "webhook-deliver"]);
   const STREAM_READERS = new Set(["stream-fanout", "stream-index", "webhook-deliver"]);
   const PUSHERS = new Set(["ws-default", "stream-fanout"]);
   const STREAM_READ = ["dynamodb:DescribeStream", "dynamodb:GetRecords", "dynamodb:GetShardIterator"];
