@@ -5,15 +5,16 @@ import { RESIGNATION_VALUES } from "../resignation.js";
 import { isSeat, otherSeat, type Seat } from "../seats.js";
 import type { BackgammonState } from "../state.js";
 import { choicesOf, type Choice } from "./choices.js";
-import { shouldDouble, shouldTake } from "./cube-decisions.js";
+import { keithCount, shouldDouble, shouldTake } from "./cube-decisions.js";
 import { onePly, TWO_PLY_CANDIDATES, twoPly } from "./lookahead.js";
 import { isRace } from "./pubeval.js";
 
 /**
  * Backgammon bot levels, weakest first: `random` plays any legal move; `pubeval` plays the move
- * whose position Tesauro's pubeval rates best (1-ply); `2-ply` looks at pubeval's best few
- * plays and keeps the one whose every opponent roll, answered by the opponent's best pubeval
- * play, leaves the opponent worst off.
+ * whose position Tesauro's pubeval rates best (1-ply); `2-ply` looks, in contact, at pubeval's
+ * best few plays and keeps the one whose opponent replies over all 21 rolls hurt least (see
+ * `lookahead.ts`), and in a race plays to the lowest Keith count. Both playing levels decide the
+ * cube with `cube-decisions.ts`.
  */
 export const BACKGAMMON_LEVELS = ["random", "pubeval", "2-ply"] as const;
 export type BackgammonLevel = (typeof BACKGAMMON_LEVELS)[number];
@@ -24,6 +25,9 @@ const pubevalPick: Picker = (choices, race, random) => bestOf(choices, (c) => on
 
 const twoPlyPick: Picker = (choices, race, random) => {
   if (choices.length <= 1) return choices[0]!.move;
+  // In a race the opponent cannot touch our checkers, so looking at its replies adds nothing:
+  // play to the lowest Keith count (the least bear-off waste), pubeval's race score breaking ties.
+  if (race) return bestOf(choices, (c) => -keithCount(c.after.onRoll) * 100 + onePly(true, c), random).move;
   const ranked = choices.map((c) => ({ c, v: onePly(race, c) })).sort((a, b) => b.v - a.v);
   const shortlist = ranked.slice(0, TWO_PLY_CANDIDATES).map((r) => r.c);
   return bestOf(shortlist, (c) => twoPly(race, c), random).move;
