@@ -1,9 +1,7 @@
-import { golBot } from "../../engine/gol/bot.js";
 import { invariantProblems } from "../../engine/gol/invariants.js";
 import { LOSS_REASONS, TURN_END_REASONS } from "../../engine/gol/notes.js";
 import { MAX_MIN_SECONDARY, MAX_MINUTES_PER_HALF } from "../../engine/gol/options.js";
 import type { GolState } from "../../engine/gol/state.js";
-import { botChooser } from "../../match/playout.js";
 import { intFlag, type SelfplayProfile } from "./profile.js";
 
 type NoteData = { type: string; [key: string]: unknown };
@@ -28,7 +26,7 @@ export const golProfile: SelfplayProfile = {
     return { options: { minutesPerHalf, minSecondary } };
   },
   title: (_flags, options) => `minutes=${String(options.minutesPerHalf)} minSecondary=${String(options.minSecondary)}`,
-  chooser: (seed) => botChooser(golBot(seed)),
+  levels: ["tactical"],
   invariants: (state, before) => invariantProblems(state.game as GolState, before?.game as GolState | undefined),
   tally() {
     const results = { home: 0, away: 0, draw: 0 };

@@ -1,7 +1,5 @@
-import { footballBot } from "../../engine/golnard-football/bot.js";
 import { invariantProblems } from "../../engine/golnard-football/invariants.js";
 import type { FootballState } from "../../engine/golnard-football/state.js";
-import { botChooser } from "../../match/playout.js";
 import { intFlag, type SelfplayProfile } from "./profile.js";
 
 const SET_PIECES = { throwInAwarded: "throw-ins", cornerAwarded: "corners", goalKickAwarded: "goal kicks", penaltyAwarded: "penalties" } as const;
@@ -22,7 +20,7 @@ export const footballProfile: SelfplayProfile = {
     return typeof halfTurns === "string" ? halfTurns : { options: { halfTurns } };
   },
   title: (_flags, options, seats) => `${String(options.mode ?? "halves")} seats=${seats || 2}`,
-  chooser: (seed) => botChooser(footballBot(seed)),
+  levels: ["tactical"],
   invariants: (state, before) => invariantProblems(state.game as FootballState, before?.game as FootballState | undefined),
   tally() {
     let goals = 0;

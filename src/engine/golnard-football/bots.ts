@@ -22,21 +22,27 @@ const SHOT_RANGE = 6;
 
 /**
  * What a kick out of play is worth to the kicking `side`, by the set piece it gives (RULES,
- * "Out of play"): a throw-in or a corner won over an opponent is a chance (a corner one near
- * the goal); a shot wide only hands the other side a goal kick far from our goal; a clearance
- * over our own goal line concedes a corner, which is the lesser evil only when an opponent is at
- * the ball near our goal. The plain `bot.ts` scorer penalises every kick out alike, which is why
- * its games show no corner at all.
+ * "Out of play"): a throw-in won over an opponent is an extra turn, worth a pass bonus; a
+ * corner won over a defender is a chance near the goal; a shot wide from in range hands the other
+ * side only a goal kick, far from our goal, and beats a pass sideways (more so when an opponent is
+ * at the ball and would win it there); a clearance over our own goal line concedes a corner, the
+ * lesser evil when an opponent is at the ball in our penalty area; into touch from our own third
+ * under pressure beats losing the ball there. The plain `bot.ts` scorer penalises every kick out
+ * alike, which is why its games show no corner at all. The values are on `bot.ts`'s scale: a
+ * pass that earns the bonus is worth about 60 plus 5 per column gained, a goal 1000.
  */
 export function outValue(state: FootballState, side: SideIndex, from: Cell, exit: Cell, line: "touch" | "goal", lastToucher: number): number {
   const ours = sideOfToken(lastToucher) === side;
-  if (line === "touch") return ours ? -30 : 40;
+  const base = otherIndex(side) * 11;
+  const nearest = Math.min(...state.tokens.slice(base, base + 11).map((c) => chebyshev(c, from)));
+  const fromOwnLine = 19 - toGoalLine(side, from);
+  // Won over an opponent: the throw-in is an extra turn for us, worth a pass bonus.
+  if (line === "touch") return !ours ? 70 : nearest <= 2 && fromOwnLine <= 6 ? 15 : -30;
   const theirLine = xOf(exit) === GOAL_LINE_X[otherIndex(side)];
-  if (theirLine) return ours ? (toGoalLine(side, from) <= SHOT_RANGE ? -8 : -25) : 120;
+  if (theirLine) return !ours ? 120 : toGoalLine(side, from) <= SHOT_RANGE ? (nearest <= 2 ? 45 : 25) : -25;
   if (!ours) return 30;
-  const theirs = state.tokens.slice(otherIndex(side) * 11, otherIndex(side) * 11 + 11);
-  const danger = 19 - toGoalLine(side, from) <= 5 && theirs.some((c) => chebyshev(c, from) <= 2);
-  return danger ? 20 : -80;
+  // A clearance: an opponent at the ball in our penalty area would shoot next.
+  return fromOwnLine <= 5 && nearest <= 3 ? 70 : -80;
 }
 
 /** The tactical scorer: `bot.ts`'s, except for kicks that leave the field. */
