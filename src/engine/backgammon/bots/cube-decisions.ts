@@ -26,15 +26,17 @@ export const keithLead = (pos: Position): number => keithCount(pos.opponent) - (
 
 /**
  * Contact positions: a cubeless chance that the side on roll wins, from pubeval's scores of the
- * position for each side as if that side had just moved, through a logistic curve fitted (least
- * log-loss) on 300 seeded pubeval-against-pubeval games, 13,823 contact positions with the side
- * on roll and who went on to win. Rough, but monotone in pubeval, and only used to decide doubles
- * in contact, where no race formula applies.
+ * position for each side as if that side had just moved and from the pip lead, through a logistic
+ * curve fitted (least log-loss, Newton's method) on 300 seeded pubeval-against-pubeval games:
+ * 13,823 contact positions with the side on roll and who went on to win. pubeval alone rates a
+ * crushed opponent barely better than an even game, the pips put it right. Rough, but only used
+ * to decide doubles in contact, where no race formula applies.
  */
-export const CONTACT_CURVE = { bias: 0.135, scale: 0.056 } as const;
+export const CONTACT_CURVE = { bias: 0.167, perPubeval: 0.061, perPip: 0.019 } as const;
 export function contactWinChance(pos: Position): number {
   const d = pubeval(false, pos) - pubeval(false, swapSides(pos));
-  return 1 / (1 + Math.exp(-(CONTACT_CURVE.bias + CONTACT_CURVE.scale * d)));
+  const pips = pipCount(pos.opponent) - pipCount(pos.onRoll);
+  return 1 / (1 + Math.exp(-(CONTACT_CURVE.bias + CONTACT_CURVE.perPubeval * d + CONTACT_CURVE.perPip * pips)));
 }
 
 /** Double in contact from this chance on; at and above `TOO_GOOD` play on for the gammon instead. */
