@@ -11,6 +11,7 @@ const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   embed: () => import("./suites/embed.js"),
   webhooks: () => import("./suites/webhooks.js"),
   commands: () => import("./suites/commands.js"),
+  bots: () => import("./suites/bots.js"),
   "vs-boardgameio": () => import("./suites/vs-boardgameio.js"),
   growth: () => import("./suites/growth.js"),
   http: () => import("./suites/http.js"),

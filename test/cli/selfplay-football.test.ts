@@ -12,7 +12,7 @@ describe("tabula selfplay golnard-football", () => {
     expect(code).toBe(0);
     expect(out).toHaveLength(1);
     expect(out[0]).toMatch(
-      /^golnard-football halves seats=2 seed=5: 3 games, goals\/game [\d.]+, home [\d.]+% away [\d.]+% draw [\d.]+%, set pieces\/match: throw-ins [\d.]+, corners [\d.]+, goal kicks [\d.]+, penalties [\d.]+, extra turns\/match [\d.]+, shoot-outs \d+, longest run [123] turns by one side \(game \d+\), invariants and replay ok, [\d.]+s\n$/,
+      /^golnard-football halves seats=2 seed=5: 3 games, goals\/game [\d.]+, home [\d.]+% away [\d.]+% draw [\d.]+%, set pieces\/match: throw-ins [\d.]+, corners [\d.]+, goal kicks [\d.]+ \(after out \d+, catch \d+, penalty \d+\), penalties [\d.]+, extra turns\/match [\d.]+, shoot-outs \d+, longest run [123] turns by one side \(game \d+\), invariants and replay ok, [\d.]+s\n$/,
     );
   });
 

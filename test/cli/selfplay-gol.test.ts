@@ -11,7 +11,7 @@ describe("tabula selfplay gol", () => {
     expect(await run(["gol", "--minutes", "2", "--games", "3", "--seed", "9"])).toBe(0);
     expect(out).toHaveLength(1);
     expect(out[0]).toMatch(
-      /^gol minutes=2 minSecondary=4 seed=9: 3 games, goals\/game [\d.]+ \(home \d+, away \d+, own goals \d+\), home\/away\/draw [\d.]+%\/[\d.]+%\/[\d.]+%, possession changes\/game [\d.]+ \(bothTouching \d+, doubleTouch \d+, tackle \d+, kickoff \d+\), tempos\/turn [\d.]+ over 24 turns \(ended by endTurn [\d.]+%, tempos [\d.]+%, possessionLost [\d.]+%, goal [\d.]+%\), invariants and replay ok, [\d.]+s\n$/,
+      /^gol minutes=2 minSecondary=4 seed=9: 3 games, goals\/game [\d.]+ \(home \d+, away \d+, own goals \d+\), home\/away\/draw [\d.]+%\/[\d.]+%\/[\d.]+%, possession changes\/game [\d.]+ \(bothTouching \d+, doubleTouch \d+, tackle \d+, kickoff \d+\), kickoffs\/game [\d.]+ \(after a goal \d+, second half \d+\), trips\/game [\d.]+, pushes\/game [\d.]+, tempos\/turn [\d.]+ over 24 turns \(ended by endTurn [\d.]+%, tempos [\d.]+%, possessionLost [\d.]+%, goal [\d.]+%\), invariants and replay ok, [\d.]+s\n$/,
     );
   });
 

@@ -1,7 +1,5 @@
 import { invariantProblems } from "../../engine/backgammon/invariants.js";
 import type { BackgammonState } from "../../engine/backgammon/state.js";
-import { prng } from "../../engine/common/prng.js";
-import type { Chooser } from "../../match/playout.js";
 import { intFlag, type SelfplayProfile } from "./profile.js";
 
 /** Backgammon self-play between random players: each playout is a match; results by type and games per match. */
@@ -16,10 +14,7 @@ export const backgammonProfile: SelfplayProfile = {
     return { options: { matchLength } };
   },
   title: (_flags, options) => `matchLength=${String(options.matchLength ?? 1)}`,
-  chooser(seed): Chooser {
-    const random = prng(seed);
-    return (_state, _seat, moves) => moves[Math.floor(random() * moves.length)]!;
-  },
+  levels: ["random"],
   invariants: (state, before) => invariantProblems(state.game as BackgammonState, before?.game as BackgammonState | undefined),
   tally() {
     const byType: Record<string, number> = { single: 0, gammon: 0, backgammon: 0, drop: 0 };

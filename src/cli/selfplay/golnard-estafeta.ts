@@ -1,8 +1,6 @@
-import { progressBot } from "../../engine/golnard-estafeta/bot.js";
 import { invariantProblems } from "../../engine/golnard-estafeta/invariants.js";
 import { MAX_TEAMS, MIN_TEAMS, VARIANTS } from "../../engine/golnard-estafeta/options.js";
 import type { EstafetaState } from "../../engine/golnard-estafeta/state.js";
-import { botChooser } from "../../match/playout.js";
 import { intFlag, type SelfplayProfile } from "./profile.js";
 
 /**
@@ -26,7 +24,7 @@ export const estafetaProfile: SelfplayProfile = {
     return { options: { variant: flags.variant, teams, ...(maxRounds !== undefined ? { maxRounds } : {}) } };
   },
   title: (_flags, options) => `${String(options.variant ?? "sprint")} teams=${String(options.teams)}`,
-  chooser: (seed) => botChooser(progressBot(seed)),
+  levels: ["progress"],
   invariants: (state, before) => invariantProblems(state.game as EstafetaState, before?.game as EstafetaState | undefined),
   tally() {
     let winsBySeat: number[] = [];

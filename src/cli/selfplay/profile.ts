@@ -1,4 +1,4 @@
-import type { Chooser, Playout } from "../../match/playout.js";
+import type { Playout } from "../../match/playout.js";
 import type { MatchState } from "../../match/state.js";
 
 /** Flag values as `node:util` parseArgs gives them. */
@@ -24,8 +24,8 @@ export interface SelfplayProfile {
   readonly unit?: string;
   /** Words after the ruleset id in the summary line (e.g. `stayer teams=3`). */
   title(flags: Flags, options: Record<string, unknown>, seats: number): string;
-  /** The players of one game; seeded, so a game replays from its seeds. */
-  chooser(seed: number): Chooser;
+  /** The bot levels self-play pits against each other without `--levels` (by side, as there). */
+  readonly levels: readonly string[];
   /** Problems of a state reached by a command, given the one before (engine invariants). */
   invariants(state: MatchState, before: MatchState | undefined): string[];
   tally(): Tally;

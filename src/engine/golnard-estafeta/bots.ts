@@ -1,0 +1,43 @@
+import { prng } from "../common/prng.js";
+import { bestOf, randomSeatBot, type BotFactory, type SeatBot } from "../common/seat-bot.js";
+import { legalMoves, play } from "./actions.js";
+import { progressScorer } from "./bot.js";
+import type { EstafetaMove } from "./options.js";
+import type { EstafetaState } from "./state.js";
+
+/**
+ * Relay bot levels, weakest first: `random` plays any legal action; `progress` plays the
+ * action that, together with the best action left for the other die, brings the team furthest
+ * by `bot.ts`'s progress score. Looking at both dice is what lets it pick 2 then 5 over 5 then
+ * a wasted 2, or split the dice between a leader and a token that would otherwise block it.
+ */
+export const ESTAFETA_LEVELS = ["random", "progress"] as const;
+export type EstafetaLevel = (typeof ESTAFETA_LEVELS)[number];
+
+/** The score of `move` plus that of the best follow-up with the other die, if the turn goes on. */
+export function twoDiceScore(state: EstafetaState, seat: number): (move: EstafetaMove) => number {
+  const score = progressScorer(state);
+  return (move) => {
+    const first = score(move);
+    if (move.die === "both" || move.to === "finish") return first;
+    const next = play(state, seat, move);
+    if (!next.ok || next.value.state.toMove !== seat || next.value.state.stage !== "play") return first;
+    const after = next.value.state;
+    const follow = legalMoves(after, seat);
+    if (follow.length === 0) return first;
+    const then = progressScorer(after);
+    let best = -Infinity;
+    for (const m of follow) best = Math.max(best, then(m));
+    return first + best;
+  };
+}
+
+const progress = (seed: number): SeatBot<EstafetaState, EstafetaMove> => {
+  const random = prng(seed);
+  return { choose: (state, seat, moves) => bestOf(moves, twoDiceScore(state, seat), random) };
+};
+
+export const ESTAFETA_BOTS: { readonly [L in EstafetaLevel]: BotFactory<EstafetaState, EstafetaMove> } = {
+  random: (seed) => randomSeatBot(seed),
+  progress,
+};
