@@ -32,6 +32,8 @@ const RANK = {
   // the service, whose match-view schemas (a player, an outcome) its payloads reuse, and below the
   // API, which will register webhooks: between the two.
   webhooks: 4.5,
+  // Bots: play the bot seats through the service, as a client would; driven by commits like webhooks.
+  bots: 4.5,
   api: 5,
   realtime: 6,
   // The local stand-ins for API Gateway's WebSocket and management APIs and for DynamoDB

@@ -1,7 +1,7 @@
 import type { ErrorCode } from "../errors.js";
 import type { OperationSpec } from "./operation.js";
 import { getBoardSvg } from "./operations/board.js";
-import { createMatch, getMatch, joinMatch, listEvents, matchUpdated, streamUpdates } from "./operations/matches.js";
+import { addBot, createMatch, getMatch, joinMatch, listEvents, matchUpdated, streamUpdates } from "./operations/matches.js";
 import { abort, acceptDraw, acceptResignation, claimTimeout, declineDraw, declineResignation, offerDraw, resign, rollDice, submitMove } from "./operations/match-commands.js";
 import { createPlayer, myMatches } from "./operations/players.js";
 import { getOpenApi, getRuleset, listRulesets } from "./operations/rulesets.js";
@@ -18,6 +18,7 @@ export const OPERATIONS = {
   createPlayer,
   createMatch,
   joinMatch,
+  addBot,
   rollDice,
   submitMove,
   claimTimeout,

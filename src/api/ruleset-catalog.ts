@@ -1,5 +1,6 @@
 import * as z from "../zod.js";
 import { getRuleset, RULESETS, type RulesetId } from "../engine/registry.js";
+import { BOT_LEVELS } from "../engine/bots.js";
 import { DICE_KINDS, type Json } from "../engine/ruleset.js";
 import { json, meta, named } from "../service/schema-meta.js";
 
@@ -17,6 +18,7 @@ export const RulesetSchema = named(
       z.readonly(z.array(z.string())),
       "What a resignation may offer for the game in progress (backgammon: single, gammon, backgammon); empty: a resignation concedes the match.",
     ),
+    botLevels: meta(z.readonly(z.array(z.string())), "The bot levels a seat may be given (`createMatch` `bots`, `addBot`), weakest first (docs/bots.md)."),
   }),
   "Ruleset",
   "A ruleset as clients may learn it before playing: every list is the code's own closed set.",
@@ -44,6 +46,7 @@ export function rulesetCatalog(): readonly RulesetInfo[] {
       optionsSchema: jsonSchemaOf(ruleset.optionsSchema),
       moveSchema: jsonSchemaOf(ruleset.moveSchema),
       resignationValues: ruleset.resignationValues ?? [],
+      botLevels: BOT_LEVELS[id],
     };
   });
   return catalog;

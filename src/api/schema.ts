@@ -90,9 +90,11 @@ type Mutation {
   ): CreatePlayerPayload
 
   """
-  Creates a match and returns one secret token per seat not left open, and an invitation per
-  open seat. Tokens and codes are shown only here: the server keeps their hashes. Needs no
-  authentication; with a player token its player takes a seat (\`playerSeat\`).
+  Creates a match and returns one secret token per seat not left open and not a bot's, and an
+  invitation per open seat. Tokens and codes are shown only here: the server keeps their hashes.
+  Needs no authentication; with a player token its player takes a seat (\`playerSeat\`). \`bots\`
+  seats bots (docs/bots.md): each plays its seat when it is due, through the same commands as a
+  person.
   Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX,
   RATE_LIMITED, INTERNAL_SERVER_ERROR.
   """
@@ -117,6 +119,27 @@ type Mutation {
     "The seat, when the caller wants to be sure which one it takes."
     seat: Int
   ): JoinMatchPayload
+
+  """
+  Seats a bot of \`level\` in an open seat, asked by a seat of the match (its token or its
+  player's): an opponent for a correspondence player nobody has joined. The seat is taken as by
+  \`joinMatch\` (the match starts once every seat is taken), and the bot plays it whenever it is
+  due (docs/bots.md). A seat reserved for a player is FORBIDDEN.
+  Errors: BAD_USER_INPUT, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, VERSION_CONFLICT,
+  MATCH_FINISHED, INVITATION_EXPIRED, MATCH_FULL, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX,
+  RATE_LIMITED, INTERNAL_SERVER_ERROR.
+  """
+  addBot(
+    "The match id."
+    matchId: ID!
+    "The open seat the bot takes."
+    seat: Int!
+    """
+    A bot level of the match's ruleset: backgammon: random, pubeval, 2-ply; golnard-estafeta:
+    random, progress; golnard-football: random, tactical; gol: random, tactical (weakest first).
+    """
+    level: String!
+  ): Match
 
   """
   Rolls the dice for the seat of the bearer token, when the match waits for a roll by that seat
@@ -449,6 +472,11 @@ type Ruleset {
   backgammon); empty: a resignation concedes the match.
   """
   resignationValues: [String!]!
+  """
+  The bot levels a seat may be given (\`createMatch\` \`bots\`, \`addBot\`), weakest first
+  (docs/bots.md).
+  """
+  botLevels: [String!]!
 }
 
 "One side of a game (a player, a team) and the seats that play for it."

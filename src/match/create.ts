@@ -6,6 +6,7 @@ import type { EventData, MatchEvent } from "./events.js";
 import { evolve } from "./evolve.js";
 import type { Decision } from "./follow-ups.js";
 import { reject, type Rejection } from "./rejection.js";
+import { isBot } from "./player-ref.js";
 import { timeControlSchema } from "./time-control.js";
 
 type CreateMatch = Extract<Command, { type: "CreateMatch" }>;
@@ -42,7 +43,8 @@ export function createMatch(command: CreateMatch, ctx: DecideContext): Result<De
   if (outOfRange !== undefined) return reject("BAD_USER_INPUT", `a ${command.ruleset} match of these options has seats 0 to ${seats - 1}, not ${outOfRange}`);
   if (new Set(claimed).size !== claimed.length) return reject("BAD_USER_INPUT", "a seat is named twice among the open seats and the creator's");
   const reserved = open.flatMap((o) => (o.reservedFor ? [o.reservedFor.id] : []));
-  if (new Set([...reserved, ...players.map((p) => p.player.id)]).size !== reserved.length + players.length) {
+  const people = players.filter((p) => !isBot(p.player));
+  if (new Set([...reserved, ...people.map((p) => p.player.id)]).size !== reserved.length + people.length) {
     return reject("BAD_USER_INPUT", "a player may hold or be invited to one seat of a match only");
   }
   if (open.length > 0 && (!command.invitationsExpireAt || Date.parse(command.invitationsExpireAt) <= Date.parse(ctx.at))) {

@@ -2,7 +2,7 @@ import { getRuleset } from "../engine/registry.js";
 import { everySideMoved, sideIndexOf } from "./acting.js";
 import { clockDeadline, overdueSeats } from "./clock.js";
 import type { Offer } from "./offer.js";
-import type { PlayerRef } from "./player-ref.js";
+import { isBot, type PlayerRef } from "./player-ref.js";
 import { rejection, type Rejection } from "./rejection.js";
 import { openSeats, seatOfPlayer } from "./seating.js";
 import type { MatchState } from "./state.js";
@@ -32,7 +32,7 @@ export function notInPlay(state: MatchState, at: string): Rejection | null {
 
 export function cannotJoin(state: MatchState, seat: number, player: PlayerRef | null, at: string): Rejection | null {
   if (state.status === "FINISHED") return rejection("MATCH_FINISHED", "the match is over");
-  if (player && seatOfPlayer(state.seating, player.id) !== null) {
+  if (player && !isBot(player) && seatOfPlayer(state.seating, player.id) !== null) {
     return rejection("ALREADY_JOINED", `${player.name} already holds seat ${seatOfPlayer(state.seating, player.id)} of this match`);
   }
   const open = state.seating[seat]?.open;

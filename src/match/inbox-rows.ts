@@ -53,11 +53,18 @@ export function inboxRows(state: MatchState): InboxRow[] {
     finishedAt: state.status === "FINISHED" ? state.updatedAt : null,
     players,
   });
-  return state.seating.flatMap((s, seat) => {
+  const rows = state.seating.flatMap((s, seat) => {
     if (s.player) return [row(s.player.id, seat, false)];
     if (s.open?.reservedFor) return [row(s.open.reservedFor.id, seat, true)];
     return [];
   });
+  // One row per player and match: a bot level holding several seats has the row of its seat due first.
+  const chosen = new Map<string, InboxRow>();
+  for (const r of rows) {
+    const had = chosen.get(r.playerId);
+    if (!had || (r.toMove && !had.toMove)) chosen.set(r.playerId, r);
+  }
+  return [...chosen.values()];
 }
 
 const sameRow = (a: InboxRow, b: InboxRow): boolean => JSON.stringify(a) === JSON.stringify(b);

@@ -38,6 +38,7 @@ import { type LocalStore, openLocalStore } from "./local-store.js";
 import { chooseStore, type StoreKind } from "./store-kind.js";
 import { LOCAL_POLICY, type TargetPolicy } from "../webhooks/target-policy.js";
 import { DeliveryWorker } from "../webhooks/worker.js";
+import { BotDriver } from "../bots/driver.js";
 
 export interface ServerOptions {
   /** 0 picks a free port (tests). Default 4000. */
@@ -101,6 +102,8 @@ export interface ServerOptions {
     /** How long before a deadline `clock.warning` is sent (default an hour). */
     readonly clockWarningLeadMs?: number | undefined;
   };
+  /** Bots (docs/bots.md): how long one waits before it acts (default BOT_THINK_MS, a second; tests 0). */
+  readonly bots?: { readonly thinkMs?: number | undefined };
   /** In `lambda` mode: the fan-out and the poster, for the bench to run earlier ones (default: today's). */
   readonly lambdaPath?: {
     readonly fanOut?: LiveHandlerDeps["fanOut"];
@@ -124,6 +127,8 @@ export interface RunningServer {
   readonly localStream: LocalStream | null;
   /** The webhook delivery worker (tests wait for it to be idle). */
   readonly webhooks: DeliveryWorker;
+  /** The bots' driver (tests wait for it to be idle). */
+  readonly bots: BotDriver;
   /** Finishes the matches whose deadline has passed now (the timer does it every `deadlineSweepMs`). */
   sweepDeadlines(): Promise<SweepReport>;
   /** Stops accepting, lets requests in flight finish (up to a grace period), closes the store. */
@@ -224,10 +229,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         if (!local.onCommit) {
           hub.committed(matchId);
           webhooks.committed(matchId);
+          bots.committed(matchId);
         }
         options.onCommitted?.(matchId, events);
       },
     });
+    // Bots play the seats they hold as the commits come, through the service like any client.
+    const bots = new BotDriver({ deps: service.deps, logger, thinkMs: options.bots?.thinkMs });
+    cleanups.push(() => bots.close());
+    if (local.onCommit) cleanups.push(local.onCommit((matchId) => bots.committed(matchId)));
     const apollo = createGraphqlServer({ logger });
     await apollo.start();
     cleanups.push(() => apollo.stop());
@@ -292,6 +302,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     cleanups.push(() => deadlines.stop());
     // What was committed but not yet delivered when the last process stopped, and the retries it had scheduled.
     webhooks.begin();
+    // And the bots whose turn it was.
+    bots.begin();
     const address = httpServer.address() as AddressInfo;
 
     let closing: Promise<void> | null = null;
@@ -306,6 +318,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       localGateway,
       localStream,
       webhooks,
+      bots,
       sweepDeadlines: () => deadlines.sweep(),
       close: () => (closing ??= cleanup()),
     };

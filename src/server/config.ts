@@ -41,6 +41,8 @@ options:
                       who may put the embed pages (/embed/{matchId}) in a frame: CSP
                       frame-ancestors sources, e.g. "'self' https://forum.example" (env
                       TABULA_FRAME_ANCESTORS, default * = any site)
+  --bot-think-ms <ms> how long a bot waits before it acts, so a person can follow (env
+                      TABULA_BOT_THINK_MS, default 1000; 0 = at once)
   --test-clock        a clock clients may move forward, to try timeouts without waiting
                       (env TABULA_TEST_CLOCK=1): GET /test/clock tells the time, POST
                       /test/clock {"advanceMinutes": n} moves it on; for local testing only
@@ -72,6 +74,7 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       "match-limit": { type: "string" },
       "test-clock": { type: "boolean" },
       "frame-ancestors": { type: "string" },
+      "bot-think-ms": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -93,6 +96,8 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
   const frameAncestors = values["frame-ancestors"] ?? (env.TABULA_FRAME_ANCESTORS || undefined);
   // One header value: a separator or a line break would end the policy or the header early.
   if (frameAncestors !== undefined && !/^[^;,\r\n]+$/.test(frameAncestors)) throw new Error(`invalid --frame-ancestors "${frameAncestors}"; give CSP sources separated by spaces`);
+  const thinkText = values["bot-think-ms"] ?? (env.TABULA_BOT_THINK_MS || undefined);
+  if (thinkText !== undefined && (!/^\d{1,6}$/.test(thinkText) || Number(thinkText) > 60_000)) throw new Error(`invalid --bot-think-ms "${thinkText}"; give milliseconds from 0 to 60000`);
   return {
     help: false,
     options: {
@@ -109,6 +114,7 @@ export function configFrom(argv: readonly string[], env: NodeJS.ProcessEnv): Con
       ...(rateLimits ? { rateLimits } : {}),
       ...(values["test-clock"] || env.TABULA_TEST_CLOCK === "1" ? { testClock: true } : {}),
       ...(frameAncestors ? { frameAncestors } : {}),
+      ...(thinkText !== undefined ? { bots: { thinkMs: Number(thinkText) } } : {}),
     },
   };
 }

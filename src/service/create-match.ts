@@ -2,7 +2,9 @@ import { TabulaError } from "../errors.js";
 import { decide } from "../match/decide.js";
 import { diceCommitment, SEED_BYTES } from "../match/dice.js";
 import { indexWrites } from "../match/inbox-rows.js";
-import type { PlayerRef } from "../match/player-ref.js";
+import { BOT_LEVELS, isBotLevel } from "../engine/bots.js";
+import { isRulesetId } from "../engine/registry.js";
+import { botPlayer, isBot, type PlayerRef } from "../match/player-ref.js";
 import { snapshotFormat } from "../match/snapshot.js";
 import type { MatchState } from "../match/state.js";
 import { playerOf, requirePlayer } from "./authenticate-player.js";
@@ -37,6 +39,21 @@ export interface CreateMatchInput {
   readonly invitationMinutes?: number | undefined;
   /** A URL with `{code}` (and optionally `{match}`) for the link each invitation shows, e.g. `https://play.example/join/{match}/{code}`. */
   readonly invitationLink?: string | undefined;
+  /** Seats a bot plays, at a level of the ruleset's (src/engine/bots.ts). */
+  readonly bots?: readonly BotSeatInput[] | undefined;
+}
+
+export interface BotSeatInput {
+  readonly seat: number;
+  readonly level: string;
+}
+
+/** The bot a seat gets, refused with the ruleset's levels when it has no such level. */
+export function botOfLevel(ruleset: string, level: string): PlayerRef {
+  if (isRulesetId(ruleset) && !isBotLevel(ruleset, level)) {
+    throw new TabulaError("BAD_USER_INPUT", `${ruleset} bots play ${BOT_LEVELS[ruleset].join(", ")}, not "${level}"`, { field: "level", reason: "UNKNOWN_BOT_LEVEL", levels: [...BOT_LEVELS[ruleset]] });
+  }
+  return botPlayer(level);
 }
 
 /** A seat's token, shown once, here; the server keeps only its hash. */
@@ -80,9 +97,10 @@ async function seatingOf(deps: ServiceDeps, input: CreateMatchInput, credential:
     creator = await playerOf(deps, credential);
     if (!creator) throw new TabulaError("FORBIDDEN", "this player token is not valid");
   }
-  const openSet = new Set(open.map((o) => o.seat));
+  const bots = (input.bots ?? []).map(({ seat, level }) => ({ seat, player: botOfLevel(input.ruleset, level) }));
+  const openSet = new Set([...open.map((o) => o.seat), ...bots.map((b) => b.seat)]);
   const playerSeat = input.playerSeat ?? (creator ? firstNotIn(openSet) : undefined);
-  return { open: reserved, players: creator && playerSeat !== undefined ? [{ seat: playerSeat, player: creator }] : [] };
+  return { open: reserved, players: [...(creator && playerSeat !== undefined ? [{ seat: playerSeat, player: creator }] : []), ...bots] };
 }
 
 const firstNotIn = (taken: ReadonlySet<number>): number => {
@@ -119,9 +137,11 @@ export async function createMatch(deps: ServiceDeps, input: CreateMatchInput, to
   const { events, state } = decided.value;
 
   const openSeats = new Set(open.map((o) => o.seat));
-  const seats = Array.from({ length: state.seats }, (_, seat) => seat)
+  const tokens = Array.from({ length: state.seats }, (_, seat) => seat)
     .filter((seat) => !openSeats.has(seat))
     .map((seat) => ({ seat, token: makeSeatToken(deps.randomBytes(32)) }));
+  // A bot's seat has a token like any other, which nobody is shown: the bot acts with its hash (src/bots/driver.ts).
+  const seats = tokens.filter(({ seat }) => !isBot(state.seating[seat]?.player));
   const invitations = open.map(({ seat, reservedFor }) => {
     const code = makeInvitationCode(deps.randomBytes(32));
     const link = input.invitationLink?.replaceAll("{code}", encodeURIComponent(code)).replaceAll("{match}", encodeURIComponent(matchId)) ?? null;
@@ -132,9 +152,9 @@ export async function createMatch(deps: ServiceDeps, input: CreateMatchInput, to
   const secrets = {
     diceSeed,
     // An open seat has no token until someone takes it: an empty hash matches no token.
-    seatTokenHashes: perSeat(seats.map((s) => ({ seat: s.seat, value: hashSeatToken(s.token) })), ""),
+    seatTokenHashes: perSeat(tokens.map((s) => ({ seat: s.seat, value: hashSeatToken(s.token) })), ""),
     ...(invitations.length > 0 ? { invitationHashes: perSeat<string | null>(invitations.map((i) => ({ seat: i.seat, value: hashToken(i.code) })), null) } : {}),
-    ...(players.length > 0 ? { playerTokenHashes: perSeat<string | null>(players.map((p) => ({ seat: p.seat, value: credential!.hash })), null) } : {}),
+    ...(players.some((p) => !isBot(p.player)) ? { playerTokenHashes: perSeat<string | null>(players.flatMap((p) => (isBot(p.player) ? [] : [{ seat: p.seat, value: credential!.hash }])), null) } : {}),
   };
   await deps.store.append(matchId, { events, snapshot: { format: snapshotFormat(state), state, secrets, keys: [] }, index: indexWrites(null, state) });
   deps.cache?.set(matchId, { state, secrets, keys: [], snapshotVersion: state.version });

@@ -1,3 +1,4 @@
+import { BOT_LEVELS } from "../../engine/bots.js";
 import * as z from "../../zod.js";
 import { LIMITS } from "../limits.js";
 
@@ -20,6 +21,11 @@ export const TimeControlBody = z.strictObject({
   bankMinutes: z.nullish(z.number().check(z.int())),
 });
 
+/** A bot level, by name; which ones a ruleset has is checked against it (src/engine/bots.ts). */
+export const BotLevel = z
+  .string()
+  .check(z.minLength(1), z.maxLength(32), z.describe(`A bot level of the match's ruleset: ${Object.entries(BOT_LEVELS).map(([ruleset, levels]) => `${ruleset}: ${levels.join(", ")}`).join("; ")} (weakest first).`));
+
 export const CreateMatchBody = z.strictObject({
   ruleset: z.string().check(z.minLength(1), z.maxLength(64)),
   options: z.optional(z.unknown()),
@@ -34,6 +40,8 @@ export const CreateMatchBody = z.strictObject({
   playerSeat: z.nullish(z.intBetween(0, 63)),
   invitationMinutes: z.nullish(z.number().check(z.int())),
   invitationLink: z.nullish(z.string().check(z.maxLength(512))),
+  /** Seats a bot plays, each at a level of the ruleset's. */
+  bots: z.nullish(z.array(z.strictObject({ seat: z.intBetween(0, 63), level: BotLevel })).check(z.maxLength(64))),
 }).check(z.describe("The ruleset and its options."));
 export type CreateMatchBody = z.infer<typeof CreateMatchBody>;
 

@@ -12,7 +12,8 @@ import { etag, ref } from "../rest/openapi-refs.js";
 import { eventsPageTag, matchTag } from "../rest/entity-tags.js";
 import { SSE_HEADERS, SSE_RETRY_MS, sseFrame, sseResumeVersion } from "../rest/sse.js";
 import { ON_MATCH } from "./match-commands.js";
-import { AtVersion, CreateMatchBody, MatchId, Version } from "./inputs.js";
+import { AtVersion, BotLevel, CreateMatchBody, MatchId, Version } from "./inputs.js";
+import { addBot as seatBot } from "../../service/add-bot.js";
 
 const READ = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND"] as const;
 /** How long a past position may be kept: it never changes. */
@@ -22,7 +23,7 @@ const matchPath = (id: string): string => `/api/matches/${encodeURIComponent(id)
 export const createMatch = defineOperation({
   summary: "Create a match",
   description:
-    "Creates a match and returns one secret token per seat not left open, and an invitation per open seat. Tokens and codes are shown only here: the server keeps their hashes. Needs no authentication; with a player token its player takes a seat (`playerSeat`).",
+    "Creates a match and returns one secret token per seat not left open and not a bot's, and an invitation per open seat. Tokens and codes are shown only here: the server keeps their hashes. Needs no authentication; with a player token its player takes a seat (`playerSeat`). `bots` seats bots (docs/bots.md): each plays its seat when it is due, through the same commands as a person.",
   restNote: `\`Location\` points at the match. \`options\` is the ruleset's (\`<Ruleset>Options\`, at most ${LIMITS.maxOptionsBytes} bytes as JSON).`,
   caller: "optionalToken",
   input: CreateMatchBody,
@@ -44,6 +45,7 @@ export const createMatch = defineOperation({
         playerSeat: input.playerSeat ?? undefined,
         invitationMinutes: input.invitationMinutes ?? undefined,
         invitationLink: input.invitationLink ?? undefined,
+        bots: input.bots ?? undefined,
       },
       bearer,
     );
@@ -88,6 +90,20 @@ export const joinMatch = defineOperation({
     responds: { description: "The seat taken.", schema: ref("JoinMatchPayload"), headers: etag },
   },
   graphql: { field: "Mutation.joinMatch", returns: "JoinMatchPayload" },
+});
+
+export const addBot = defineOperation({
+  summary: "Seat a bot in an open seat",
+  description:
+    "Seats a bot of `level` in an open seat, asked by a seat of the match (its token or its player's): an opponent for a correspondence player nobody has joined. The seat is taken as by `joinMatch` (the match starts once every seat is taken), and the bot plays it whenever it is due (docs/bots.md). A seat reserved for a player is FORBIDDEN.",
+  caller: "seat",
+  input: z.strictObject({ matchId: MatchId, seat: z.intBetween(0, 63).check(z.describe("The open seat the bot takes.")), level: BotLevel }),
+  errors: [...ON_MATCH, "INVITATION_EXPIRED", "MATCH_FULL"],
+  rateLimit: "command",
+  answers: "match",
+  run: (deps, input, bearer) => seatBot(deps, input, bearer),
+  rest: { method: "POST", path: "/api/matches/{id}/bots", tag: "matches", params: { id: "matchId" }, body: "required", responds: { description: "The match after the bot took its seat.", schema: ref("Match") } },
+  graphql: { field: "Mutation.addBot", returns: "Match" },
 });
 
 export const getMatch = defineOperation({

@@ -1,0 +1,220 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replay } from "../../src/match/evolve.js";
+import type { MatchEvent } from "../../src/match/events.js";
+import { BotDriver } from "../../src/bots/driver.js";
+import { createLogger } from "../../src/logger.js";
+import { fixedRandomBytes } from "../helpers/fixed-random.js";
+import { events, getMatch, type MatchJson } from "../helpers/matches.js";
+import { startTestServer, type TestServer } from "../helpers/server.js";
+import { eventually, updatesOf, watch } from "../realtime/support.js";
+
+let dataDir: string;
+beforeAll(async () => void (dataDir = await mkdtemp(join(tmpdir(), "tabula-bots-"))));
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+/** Quick matches of every ruleset, a bot of each level in every seat. */
+const BOT_MATCHES = [
+  { ruleset: "backgammon", options: {}, seats: undefined, levels: ["pubeval", "random"] },
+  { ruleset: "golnard-estafeta", options: { variant: "sprint", teams: 2 }, seats: undefined, levels: ["progress", "random"] },
+  { ruleset: "golnard-football", options: { halfTurns: 2 }, seats: 2, levels: undefined },
+  { ruleset: "gol", options: { minutesPerHalf: 2, minSecondary: 2 }, seats: undefined, levels: undefined },
+] as const;
+
+const finished = (t: TestServer, id: string, timeoutMs = 60_000): Promise<MatchJson> =>
+  eventually(async () => {
+    const match = await getMatch(t, id);
+    if (match.status !== "FINISHED") throw new Error(`match ${id} at version ${match.version}, ${match.status}`);
+    return match;
+  }, timeoutMs, 50);
+
+describe("bot seats", () => {
+  let t: TestServer;
+  beforeAll(async () => void (t = await startTestServer({ bots: { thinkMs: 0 } })));
+  afterAll(() => t.close());
+
+  for (const spec of BOT_MATCHES) {
+    it(`${spec.ruleset}: two bots play a whole match through the API, logged and replayable like any`, async () => {
+      const levels = (await t.rest("GET", `/api/rulesets/${spec.ruleset}`)).body;
+      expect(levels.botLevels?.length ?? 0, JSON.stringify(levels).slice(0, 300)).toBeGreaterThan(0);
+      const [strong, weak] = spec.levels ?? [levels.botLevels.at(-1), levels.botLevels[0]];
+      const seats = spec.seats ?? 2;
+      const bots = Array.from({ length: seats }, (_, seat) => ({ seat, level: seat % 2 === 0 ? strong : weak }));
+      const created = await t.rest("POST", "/api/matches", { json: { ruleset: spec.ruleset, options: spec.options, ...(spec.seats ? { seats: spec.seats } : {}), bots } });
+      expect(created.status, created.raw).toBe(201);
+      // Nobody is handed a bot's token.
+      expect(created.body.seats).toEqual([]);
+      const match = await finished(t, created.body.match.id);
+      expect(match.result).not.toBeNull();
+      const log = await events(t, match.id);
+      expect(log.at(-1)!.type).toBe("MatchFinished");
+      // Every command came from a bot seat, and the log replays to the match as served.
+      const acted = log.flatMap((e) => (typeof e.data?.seat === "number" ? [e.data.seat] : []));
+      expect(acted.length).toBeGreaterThan(4);
+      expect(acted.every((seat) => seat >= 0 && seat < seats)).toBe(true);
+      expect(replay(log as MatchEvent[]).version).toBe(match.version);
+      const players = (await t.gql(`query($id: ID!) { match(id: $id) { seating { seat player { id name } } } }`, { id: match.id })).data.match.seating;
+      expect(players.map((p: { player: { id: string } }) => p.player.id)).toEqual(bots.map((b) => `bot:${b.level}`));
+    }, 90_000);
+  }
+
+  it("refuses an unknown level, naming the ruleset's, and a bot in a seat taken otherwise, with nothing created", async () => {
+    const unknown = await t.rest("POST", "/api/matches", { json: { ruleset: "backgammon", bots: [{ seat: 1, level: "gnubg" }] } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toMatchObject({ code: "BAD_USER_INPUT", reason: "UNKNOWN_BOT_LEVEL", levels: expect.arrayContaining(["random", "pubeval"]) });
+    const twice = await t.rest("POST", "/api/matches", { json: { ruleset: "backgammon", openSeats: [{ seat: 1 }], bots: [{ seat: 1, level: "random" }] } });
+    expect(twice.status).toBe(400);
+    const outOfRange = await t.rest("POST", "/api/matches", { json: { ruleset: "backgammon", bots: [{ seat: 2, level: "random" }] } });
+    expect(outOfRange.status).toBe(400);
+    const wrongType = await t.rest("POST", "/api/matches", { json: { ruleset: "backgammon", bots: [{ seat: 1, level: 3 }] } });
+    expect(wrongType.status).toBe(400);
+  });
+});
+
+describe("a person against a bot", () => {
+  let t: TestServer;
+  beforeAll(async () => void (t = await startTestServer({ bots: { thinkMs: 20 } })));
+  afterAll(() => t.close());
+
+  it("over graphql-ws: the person's commands and the bot's answers arrive live; the bot never acts for the person", async () => {
+    const created = await t.rest("POST", "/api/matches", { json: { ruleset: "backgammon", bots: [{ seat: 1, level: "pubeval" }] } });
+    const id = created.body.match.id as string;
+    expect(created.body.seats.map((s: { seat: number }) => s.seat)).toEqual([0]);
+    const token = created.body.seats[0].token as string;
+    const watcher = watch(t, id, { token, afterVersion: 0 });
+    const ROLL = `mutation($id: ID!) { rollDice(matchId: $id) { version } }`;
+    const MOVE = `mutation($id: ID!, $move: JSON!, $v: Int) { submitMove(matchId: $id, move: $move, expectedVersion: $v) { version } }`;
+    let turns = 0;
+    for (let step = 0; step < 400 && turns < 4; step++) {
+      const view = await eventually(async () => {
+        const v = await getMatch(t, id, token);
+        // The opening roll may be asked by either seat: the bot asks it, and the person waits for the person's turn alone.
+        if (v.status !== "FINISHED" && (v.toAct.length !== 1 || v.toAct[0] !== 0)) throw new Error("the bot's turn");
+        return v;
+      }, 10_000, 20);
+      if (view.status === "FINISHED") break;
+      // Waiting for the person: the bot has done what it may and nothing more.
+      await t.server.bots.idle();
+      expect((await getMatch(t, id)).version).toBe(view.version);
+      if (view.phase === "roll") {
+        const rolled = await t.gql(ROLL, { id }, { token });
+        expect(rolled.errors).toBeUndefined();
+      } else {
+        const moved = await t.gql(MOVE, { id, move: view.legalMoves[0], v: view.version }, { token });
+        expect(moved.errors).toBeUndefined();
+        turns++;
+      }
+    }
+    expect(turns).toBe(4);
+    const log = await events(t, id);
+    const botMoves = log.filter((e) => e.type === "MovePlayed" && e.data.seat === 1);
+    expect(botMoves.length).toBeGreaterThanOrEqual(3);
+    // The bot may play on meanwhile: what was pushed begins with the log as read, every version once, in order.
+    await eventually(() => expect(updatesOf(watcher).at(-1).version).toBeGreaterThanOrEqual(log.at(-1)!.version));
+    const pushed = updatesOf(watcher).map((u) => u.version);
+    expect(pushed.slice(0, log.length)).toEqual(log.map((e) => e.version));
+    await watcher.dispose();
+  }, 60_000);
+
+  it("drivers told of the same commits many times over, at once, play the very match one driver plays", async () => {
+    // The same random bytes: the same match id, dice seed and so the same dice and bot decisions.
+    const play = async (drivers: number): Promise<unknown[]> => {
+      const server = await startTestServer({ bots: { thinkMs: 0 }, randomBytes: fixedRandomBytes("bots-twice") });
+      // More drivers on the same service: a stream batch retried, two containers on one batch.
+      const extra = Array.from({ length: drivers - 1 }, () => new BotDriver({ deps: server.server.service.deps, logger: createLogger("silent"), thinkMs: 0 }));
+      const created = await server.rest("POST", "/api/matches", { json: { ruleset: "backgammon", bots: [{ seat: 0, level: "pubeval" }, { seat: 1, level: "random" }] } });
+      const id = created.body.match.id as string;
+      const stopTelling = setInterval(() => {
+        for (const driver of extra) driver.committed(id);
+      }, 1);
+      try {
+        await finished(server, id);
+      } finally {
+        clearInterval(stopTelling);
+        await Promise.all(extra.map((d) => d.close()));
+      }
+      const log = await events(server, id);
+      await server.close();
+      return log.map(({ version, type, data }) => ({ version, type, data }));
+    };
+    const alone = await play(1);
+    const crowded = await play(3);
+    expect(alone.length).toBeGreaterThan(20);
+    expect(crowded).toEqual(alone);
+  }, 60_000);
+});
+
+describe("correspondence with a bot", () => {
+  let t: TestServer;
+  beforeAll(async () => void (t = await startTestServer({ bots: { thinkMs: 0 } })));
+  afterAll(() => t.close());
+
+  it("a seat left open gets a bot (addBot), which starts the match and plays its turns; the rest is refused cleanly", async () => {
+    const created = await t.rest("POST", "/api/matches", { json: { ruleset: "backgammon", timeControl: { daysPerMove: 3 }, openSeats: [{ seat: 1 }] } });
+    const id = created.body.match.id as string;
+    const token = created.body.seats[0].token as string;
+    expect(created.body.match.status).toBe("WAITING");
+
+    const spectator = await t.rest("POST", `/api/matches/${id}/bots`, { json: { seat: 1, level: "pubeval" } });
+    expect(spectator.status).toBe(401);
+    const badLevel = await t.rest("POST", `/api/matches/${id}/bots`, { token, json: { seat: 1, level: "deep-blue" } });
+    expect(badLevel.body.error).toMatchObject({ code: "BAD_USER_INPUT", reason: "UNKNOWN_BOT_LEVEL" });
+    const taken = await t.rest("POST", `/api/matches/${id}/bots`, { token, json: { seat: 0, level: "pubeval" } });
+    expect(taken.body.error.code).toBe("MATCH_FULL");
+    expect((await events(t, id)).length).toBe(1);
+
+    const added = await t.gql(`mutation($id: ID!) { addBot(matchId: $id, seat: 1, level: "pubeval") { status seat seating { seat player { id name } } } }`, { id }, { token });
+    expect(added.errors).toBeUndefined();
+    expect(added.data.addBot).toMatchObject({ seat: 0, seating: [{ seat: 0, player: null }, { seat: 1, player: { id: "bot:pubeval", name: "Bot (pubeval)" } }] });
+    // The opening roll may be asked by either seat: the bot asks, and plays on whenever it is due.
+    await eventually(async () => expect((await getMatch(t, id)).toAct).toEqual([0]), 10_000, 20);
+    const log = await events(t, id);
+    expect(log.map((e) => e.type)).toContain("SeatJoined");
+    expect(log.some((e) => e.type === "DiceRolled" && e.data.seat === 1) || log.some((e) => e.type === "MovePlayed" && e.data.seat === 1)).toBe(true);
+    const again = await t.rest("POST", `/api/matches/${id}/bots`, { token, json: { seat: 1, level: "random" } });
+    expect(again.body.error.code).toBe("MATCH_FULL");
+  });
+
+  it("a seat reserved for a player is not a bot's to take", async () => {
+    const player = (await t.rest("POST", "/api/players", { json: { name: "Rae" } })).body;
+    const created = await t.rest("POST", "/api/matches", { json: { ruleset: "backgammon", openSeats: [{ seat: 1, player: player.player.id }] } });
+    const refused = await t.rest("POST", `/api/matches/${created.body.match.id}/bots`, { token: created.body.seats[0].token, json: { seat: 1, level: "random" } });
+    expect(refused.body.error.code).toBe("FORBIDDEN");
+  });
+});
+
+describe("a restart in the middle of a bot's turn", () => {
+  it("resumes the bot's turn once the server is back, and plays it once", async () => {
+    const dir = join(dataDir, "restart");
+    // A bot that thinks for a minute: the server stops while it thinks.
+    const first = await startTestServer({ dataDir: dir, bots: { thinkMs: 60_000 } });
+    const created = await first.rest("POST", "/api/matches", { json: { ruleset: "backgammon", bots: [{ seat: 1, level: "pubeval" }] } });
+    const id = created.body.match.id as string;
+    const at = (await getMatch(first, id)).version;
+    // The opening roll: either seat may ask it, and the bot is thinking about it.
+    expect((await getMatch(first, id)).toAct).toEqual([0, 1]);
+    await first.close();
+
+    const second = await startTestServer({ dataDir: dir, bots: { thinkMs: 0 } });
+    try {
+      const moved = await eventually(async () => {
+        const match = await getMatch(second, id);
+        if (match.toAct.length !== 1 || match.toAct[0] !== 0) throw new Error(`still at version ${match.version}`);
+        return match;
+      }, 10_000, 20);
+      await second.server.bots.idle();
+      const log = await events(second, id);
+      expect(moved.version).toBeGreaterThan(at);
+      // The bot's opening roll, once, and its move if it won the opening: every command after it the bot's.
+      const after = log.filter((e) => e.version > at);
+      expect(after.filter((e) => e.type === "DiceRolled")).toHaveLength(1);
+      expect(after[0]).toMatchObject({ type: "DiceRolled", data: { seat: 1 } });
+      expect(after.every((e) => e.data?.seat === undefined || e.data.seat === 1)).toBe(true);
+      expect((await getMatch(second, id)).version).toBe(moved.version);
+    } finally {
+      await second.close();
+    }
+  }, 30_000);
+});
