@@ -57,6 +57,12 @@ const embedFunctionEnv = z.extend(functionEnv, {
   PUBLIC_URL: z.pipe(unsetIfEmpty, z.optional(z.url("must be a URL"))),
 });
 
+/** The bots' function also says how long a bot thinks before it acts. */
+const botFunctionEnv = z.extend(functionEnv, {
+  /** Milliseconds, default 1000 (BOT_THINK_MS); at most 10 s, well within the function's timeout. */
+  BOT_THINK_MS: z.pipe(unsetIfEmpty, z._default(z.pipe(z.string().check(z.regex(/^(\d{1,4}|10000)$/, "must be milliseconds from 0 to 10000")), z.transform((digits: string) => Number(digits))), 1000)),
+});
+
 export interface FunctionConfig {
   readonly tableName: string;
   readonly dynamo: DynamoConfig;
@@ -99,4 +105,13 @@ export interface EmbedFunctionConfig extends FunctionConfig {
 export function embedFunctionConfig(env: NodeJS.ProcessEnv = process.env): EmbedFunctionConfig {
   const parsed = parse(embedFunctionEnv, env);
   return { ...toConfig(parsed), deployment: { frameAncestors: parsed.FRAME_ANCESTORS, websocketUrl: parsed.WEBSOCKET_URL, publicUrl: parsed.PUBLIC_URL } };
+}
+
+export interface BotFunctionConfig extends FunctionConfig {
+  readonly botThinkMs: number;
+}
+
+export function botFunctionConfig(env: NodeJS.ProcessEnv = process.env): BotFunctionConfig {
+  const parsed = parse(botFunctionEnv, env);
+  return { ...toConfig(parsed), botThinkMs: parsed.BOT_THINK_MS };
 }

@@ -44,6 +44,8 @@ export interface DeployConfig {
   readonly apiGatewayLogRole: ApiGatewayLogRole;
   /** CSP `frame-ancestors` of the embed pages: who may frame them. */
   readonly frameAncestors: string;
+  /** How long a bot waits before it acts, in ms (docs/bots.md). */
+  readonly botThinkMs: number;
 }
 
 export type Context = (key: string) => unknown;
@@ -102,6 +104,9 @@ export function deployConfig(context: Context): DeployConfig {
   const frameAncestors = text("frameAncestors") ?? "*";
   if (!/^[^;,\r\n]+$/.test(frameAncestors)) throw new Error(`frameAncestors "${frameAncestors}": CSP sources separated by spaces, e.g. "'self' https://forum.example"`);
 
+  const botThinkMs = Number(text("botThinkMs") ?? 1000);
+  if (!Number.isInteger(botThinkMs) || botThinkMs < 0 || botThinkMs > 10_000) throw new Error(`botThinkMs ${text("botThinkMs")}: milliseconds from 0 to 10000`);
+
   return {
     stage,
     allowedOrigins,
@@ -113,5 +118,6 @@ export function deployConfig(context: Context): DeployConfig {
     webSocketThrottle: throttle("webSocket", DEFAULT_WEBSOCKET_THROTTLE),
     apiGatewayLogRole: apiGatewayLogRole as ApiGatewayLogRole,
     frameAncestors,
+    botThinkMs,
   };
 }

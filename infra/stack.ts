@@ -53,6 +53,8 @@ export const TABLE_ACCESS = {
   "stream-index": ["PutItem"],
   "sweep-deadlines": ["Query", "PutItem"],
   "webhook-deliver": ["Query", "GetItem", "PutItem", "BatchWriteItem", "DeleteItem"],
+  // Loads a match where a bot is due (Query) and appends its command (PutItem, with the entries it changes).
+  "bot-play": ["Query", "PutItem"],
   // Reads a match to serve its embed page and oEmbed answer; writes nothing.
   embed: ["Query", "GetItem"],
 } as const satisfies Record<string, readonly TableAction[]>;
@@ -61,6 +63,9 @@ export type FunctionName = keyof typeof TABLE_ACCESS;
 
 /** The functions that query the index (inboxes, the deadlines due), and only with Query. */
 export const INDEX_ACCESS: readonly FunctionName[] = ["graphql", "rest", "ws-default", "sweep-deadlines", "webhook-deliver"];
+
+/** How long bot-play may run: a batch's matches act in parallel, each one command after its think time (at most 10 s). */
+export const BOT_PLAY_TIMEOUT = Duration.seconds(30);
 
 /** How often the deadline sweep runs: a correspondence deadline is days, a live one minutes. */
 export const SWEEP_EVERY = Duration.minutes(1);
@@ -92,6 +97,8 @@ export interface TabulaStackProps extends StackProps {
   readonly webSocketThrottle?: Throttle;
   /** Who may frame the embed page (CSP `frame-ancestors`), e.g. `https://forum.example`; default `*`, any site. */
   readonly frameAncestors?: string;
+  /** How long a bot waits before it acts, in ms; default 1000. */
+  readonly botThinkMs?: number;
   /** The CloudWatch role the WebSocket access logs need; default `create` (see ApiGatewayLogRole). */
   readonly apiGatewayLogRole?: ApiGatewayLogRole;
 }
@@ -421,6 +428,31 @@ export class TabulaStack extends Stack {
       targets: [new eventTargets.LambdaFunction(webhookDeliver, { retryAttempts: 2, maxEventAge: SWEEP_EVERY })],
     });
 
+    // Bots (docs/bots.md): each new commit, the bot due next in its match (if any) thinks and acts.
+    const botPlay = fn("BotPlayFunction", "bot-play", { timeout: BOT_PLAY_TIMEOUT });
+    botPlay.addEnvironment("BOT_THINK_MS", String(props.botThinkMs ?? 1000));
+    botPlay.addEventSource(
+      new DynamoEventSource(this.table, {
+        startingPosition: lambda.StartingPosition.LATEST,
+        batchSize: 20,
+        bisectBatchOnError: true,
+        // A bot's command carries its version: a retried batch acts no twice, only again where it has not.
+        retryAttempts: 5,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(this.fanOutFailures),
+        filters: [
+          lambda.FilterCriteria.filter({
+            eventName: lambda.FilterRule.isEqual("INSERT"),
+            dynamodb: { Keys: { [TABLE_KEYS.sort]: { S: lambda.FilterRule.beginsWith("EV#") } } },
+          }),
+        ],
+      }),
+    );
+    Validations.of(botPlay.role!).acknowledge({
+      id: "AwsSolutions-IAM5[Resource::*]",
+      reason: "The event source mapping needs dynamodb:ListStreams, which accepts no resource but *; it reads only this table's stream",
+    });
+
     // The embed page, its assets and oEmbed: a Lambda route beside the API's (docs/deploy.md says why not S3).
     const embed = fn("EmbedFunction", "embed");
     embed.addEnvironment("WEBSOCKET_URL", this.webSocketStage.url);
@@ -443,6 +475,7 @@ export class TabulaStack extends Stack {
       "stream-index": streamIndex,
       "sweep-deadlines": sweepDeadlines,
       "webhook-deliver": webhookDeliver,
+      "bot-play": botPlay,
     };
 
     const httpUrl = this.httpApi.apiEndpoint;

@@ -115,8 +115,12 @@ export class BotDriver {
     return loop;
   }
 
-  /** Sends the next bot command of the match, if a bot is due; whether one was sent. */
-  private async actOnce(matchId: string): Promise<boolean> {
+  /**
+   * Sends the next bot command of the match, if a bot is due; whether one was sent. A command the
+   * match has moved past (another's came first) is no error: the commit that moved it brings the
+   * bot back. On Lambda the stream calls this once per commit (functions/bot-play.ts).
+   */
+  async actOnce(matchId: string): Promise<boolean> {
     const { deps, logger } = this.options;
     const { state, secrets } = await loadMatch(deps.store, matchId);
     const action = nextBotAction(state);

@@ -17,6 +17,7 @@ describe("deploy settings from CDK context", () => {
       webSocketThrottle: { rateLimit: 100, burstLimit: 200 },
       apiGatewayLogRole: "create",
       frameAncestors: "*",
+      botThinkMs: 1000,
     });
   });
 
