@@ -17,7 +17,7 @@ DICE_NOT_ROLLED, ALREADY_ROLLED, NO_DICE_IN_RULESET, DICE_NOT_DUE, ILLEGAL_MOVE,
 VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, WAITING_FOR_PLAYERS,
 INVITATION_INVALID, INVITATION_EXPIRED, MATCH_FULL, ALREADY_JOINED, DEADLINE_PASSED,
 TIMEOUT_NOT_DUE, DRAW_NOT_ALLOWED, OFFER_PENDING, NO_OFFER, TOO_LATE_TO_ABORT,
-PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, TOO_MANY_SUBSCRIPTIONS,
+PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, TOO_MANY_SUBSCRIPTIONS, MATCH_NOT_FINISHED,
 INTERNAL_SERVER_ERROR.
 """
 schema {
@@ -757,6 +757,16 @@ type Match {
     "At most this many events (1 to 500, default 500)."
     limit: Int
   ): [MatchEvent!]!
+  """
+  The whole finished match as one self-contained JSON document (\`MatchArchive\`,
+  docs/records.md): the rules version it was played under, its options, every event, the
+  revealed dice seed, the outcome and the match as text in its ruleset's notation. \`tabula
+  verify-match\` re-checks it offline. A match not finished yet is MATCH_NOT_FINISHED: its dice
+  seed is revealed only at the end.
+  Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, MATCH_NOT_FINISHED,
+  INTERNAL_SERVER_ERROR.
+  """
+  archive: JSON
 }
 
 "The phase of a match."
