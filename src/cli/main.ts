@@ -5,6 +5,7 @@ const COMMANDS = {
   selfplay: () => import("./selfplay.js"),
   "export-mat": () => import("./export-mat.js"),
   "verify-match": () => import("./verify-match.js"),
+  export: () => import("./export.js"),
 } as const;
 type CommandName = keyof typeof COMMANDS;
 
@@ -16,6 +17,7 @@ commands:
   selfplay      play seeded bot games of a ruleset to the end, checking invariants and replay
   export-mat    print a finished backgammon match as a .mat file that gnubg imports
   verify-match  re-run a finished match offline (an archive, a log or a match record), any ruleset
+  export        print a finished match as text: its match record (one line a turn), or .mat for backgammon
 `;
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,5 +1,6 @@
 import type { MatchVerification } from "../match/verify-match.js";
 import { verifyArchive, verifyLog } from "../match/verify-match.js";
+import { parseMatchRecord } from "../interop/parse-match-record.js";
 import { readRecord, RECORD_HELP } from "./read-record.js";
 
 const USAGE = `usage: tabula verify-match <source>
@@ -10,7 +11,7 @@ does not check and why. Exit status 0 when it checks, 1 when it does not, 2 for 
 ${RECORD_HELP}`;
 
 function verdict(result: MatchVerification): string {
-  if (!result.ok) return `FAIL: ${result.version === null ? "the archive" : `event ${result.version} (${result.type})`}: ${result.reason}`;
+  if (!result.ok) return `FAIL: ${result.version === null ? "" : `event ${result.version} (${result.type}): `}${result.reason}`;
   const { state } = result;
   const outcome = state.outcome!;
   const ended = outcome.winningSide !== null ? `${outcome.winningSide} won` : outcome.winners.length > 0 ? `shared by seats ${outcome.winners.join(", ")}` : "no winner";
@@ -31,7 +32,10 @@ export async function run(argv: string[]): Promise<number> {
   let result: MatchVerification;
   if (record.kind === "archive") result = verifyArchive(record.archive);
   else if (record.kind === "events") result = verifyLog(record.events);
-  else result = { ok: false, version: null, type: null, reason: "it is not JSON: neither a match archive nor a log" };
+  else {
+    const parsed = parseMatchRecord(record.text);
+    result = parsed.ok ? verifyLog(parsed.value, { notesRecorded: false }) : { ok: false, version: null, type: null, reason: `the match record does not read: line ${parsed.error.line}: ${parsed.error.reason}` };
+  }
   process.stdout.write(`${verdict(result)}\n`);
   return result.ok ? 0 : 1;
 }

@@ -36,7 +36,7 @@ export const MatchArchiveSchema = named(
     createdAt: dateTime("When the match was created (MatchCreated's time)."),
     finishedAt: dateTime("When it finished (MatchFinished's time)."),
     events: meta(z.array(MatchEventSchema), "The whole log, version 1 (MatchCreated) to the last (MatchFinished), without gaps: the record itself; the fields above restate it."),
-    notation: meta(z.nullable(z.string()), "The whole match as text, in the ruleset's notation (docs/records.md): a .mat file for backgammon, one line a turn for the others."),
+    notation: meta(z.nullable(z.string()), "The whole match as text, in the ruleset's notation (docs/records.md): a .mat file for backgammon, its match record (one line a turn) for the others; null if the match cannot be written in it."),
   }),
   "MatchArchive",
   "A finished match as one self-contained document, to be checked offline (`tabula verify-match`).",

@@ -4,7 +4,10 @@ import { replay } from "../../src/match/evolve.js";
 import { verifyDice } from "../../src/match/verify-dice.js";
 import { MatchArchiveSchema } from "../../src/service/archive-schema.js";
 import { archiveSchemaPath, renderArchiveSchema } from "../../schema/sync.js";
-import { createViaRest, events } from "../helpers/matches.js";
+import { exportMat } from "../../src/interop/backgammon-mat.js";
+import { makeMatchRecord } from "../../src/interop/match-record.js";
+import type { MatchEvent } from "../../src/match/events.js";
+import { createViaRest, events, finishedMatch as finishedBackgammon } from "../helpers/matches.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
 
 let t: TestServer;
@@ -38,6 +41,14 @@ describe("GET /api/matches/{id}/archive", () => {
     expect(archive.outcome).toEqual(replay(archive.events).outcome);
     expect(archive.outcome).toMatchObject({ reason: "resignation", winner: 0 });
     expect(verifyDice(archive.events).ok).toBe(true);
+    expect(archive.notation).toBe(makeMatchRecord(log as MatchEvent[]));
+  });
+
+  it("holds a backgammon match's .mat file as its notation", async () => {
+    const { created } = await finishedBackgammon(t);
+    const archive = (await t.rest("GET", `/api/matches/${created.match.id}/archive`)).body;
+    expect(archive.notation).toBe(exportMat(archive.events));
+    expect(archive.notation).toMatch(/^\n 1 point match\n/);
   });
 
   it("is a field of the match over GraphQL, the same document", async () => {

@@ -54,7 +54,7 @@ describe("tabula verify-match", () => {
     const other = await tabula([file("other.json", { hello: "world" })]);
     expect(other).toMatchObject({ status: 2, stderr: expect.stringContaining("neither a match archive nor a list of events") });
     writeFileSync(join(dir, "empty.json"), "[]");
-    expect((await tabula([join(dir, "empty.json")])).stdout).toBe("FAIL: the archive: the log is empty\n");
+    expect((await tabula([join(dir, "empty.json")])).stdout).toBe("FAIL: the log is empty\n");
   });
 
   describe("from a server", () => {

@@ -1,9 +1,20 @@
+import { writeNotation } from "../../interop/match-notation.js";
+import type { MatchEvent } from "../../match/events.js";
 import { matchArchive } from "../../service/match-archive.js";
 import * as z from "../../zod.js";
 import { defineOperation } from "../operation.js";
 import { ref } from "../rest/openapi-refs.js";
 import { MatchId } from "./inputs.js";
 import { PAST_FOREVER } from "./matches.js";
+
+/** The archive is the log; its text is a courtesy, so a match its notation cannot hold gets null rather than no archive. */
+function notationOrNull(events: readonly MatchEvent[]): string | null {
+  try {
+    return writeNotation(events);
+  } catch {
+    return null;
+  }
+}
 
 const READ = ["UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND"] as const;
 
@@ -18,7 +29,7 @@ export const getMatchArchive = defineOperation({
   // Over GraphQL the archive is a field of a match already read (and its token already checked).
   restOnly: READ,
   answers: "value",
-  run: (deps, { matchId }, bearer) => matchArchive(deps, matchId, bearer, () => null),
+  run: (deps, { matchId }, bearer) => matchArchive(deps, matchId, bearer, notationOrNull),
   rest: {
     method: "GET",
     path: "/api/matches/{id}/archive",
