@@ -25,10 +25,6 @@ const VERSIONS: { readonly [K in RulesetId]: readonly AnyRuleset[] } = {
 export const FIRST_RULES_VERSION = 1;
 
 export const isRulesetId = (id: string): id is RulesetId => (RULESETS as readonly string[]).includes(id);
-/** The current rules of a ruleset: the ones new matches are created under. */
-export const getRuleset = (id: RulesetId): AnyRuleset => VERSIONS[id][VERSIONS[id].length - 1]!;
-/** The rules versions of a ruleset this code can replay, oldest first. */
-export const rulesVersions = (id: RulesetId): number[] => VERSIONS[id].map((r) => r.rulesVersion);
 
 /**
  * A match names rules this code does not hold (a log from a newer server, or a version removed):
@@ -40,16 +36,35 @@ export class UnknownRulesVersionError extends Error {
   constructor(
     readonly ruleset: string,
     readonly rulesVersion: number,
+    known: readonly number[],
   ) {
-    const known = isRulesetId(ruleset) ? `this code knows version ${rulesVersions(ruleset).join(", ")}` : "this code does not know that ruleset";
-    super(`${ruleset} rules version ${rulesVersion} is unknown: ${known}`);
+    super(`${ruleset} rules version ${rulesVersion} is unknown: this code knows version ${known.join(", ")}`);
     this.name = "UnknownRulesVersionError";
   }
 }
 
-/** The rules of `id` at `rulesVersion`; throws UnknownRulesVersionError for a version this code does not hold. */
-export function rulesAt(id: RulesetId, rulesVersion: number): AnyRuleset {
-  const found = VERSIONS[id].find((r) => r.rulesVersion === rulesVersion);
-  if (!found) throw new UnknownRulesVersionError(id, rulesVersion);
-  return found;
+/** Every version of every ruleset, looked up: one table today, another in a test of how a second version would sit beside the first. */
+export interface RulesRegistry {
+  /** The current rules of a ruleset: the ones new matches are created under. */
+  getRuleset(id: RulesetId): AnyRuleset;
+  /** The rules versions of a ruleset this code can replay, oldest first. */
+  rulesVersions(id: RulesetId): number[];
+  /** The rules of `id` at `rulesVersion`; throws UnknownRulesVersionError for a version not held. */
+  rulesAt(id: RulesetId, rulesVersion: number): AnyRuleset;
 }
+
+export function rulesRegistry(versions: { readonly [K in RulesetId]: readonly AnyRuleset[] }): RulesRegistry {
+  const rulesVersions = (id: RulesetId): number[] => versions[id].map((r) => r.rulesVersion);
+  return {
+    getRuleset: (id) => versions[id][versions[id].length - 1]!,
+    rulesVersions,
+    rulesAt(id, rulesVersion) {
+      const found = versions[id].find((r) => r.rulesVersion === rulesVersion);
+      if (!found) throw new UnknownRulesVersionError(id, rulesVersion, rulesVersions(id));
+      return found;
+    },
+  };
+}
+
+const registry = rulesRegistry(VERSIONS);
+export const { getRuleset, rulesVersions, rulesAt } = registry;
