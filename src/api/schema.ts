@@ -424,6 +424,13 @@ type Ruleset {
   id: String!
   "\\"d6\\" when the server rolls six-sided dice for it, \\"none\\" when it is played without dice."
   dice: String!
+  """
+  The version of its rules new matches are created under (each match keeps the one it was
+  created under: docs/records.md).
+  """
+  rulesVersion: Int!
+  "Every version of its rules this server can replay and verify, oldest first."
+  rulesVersions: [Int!]!
   "Every value \`Match.awaiting\` takes in this ruleset (\\"over\\" included)."
   awaiting: [String!]!
   "Every note type its \`MovePlayed\` events may carry in \`data.notes\`."

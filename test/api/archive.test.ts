@@ -80,6 +80,15 @@ describe("GET /api/matches/{id}/archive", () => {
   });
 });
 
+describe("the ruleset catalog", () => {
+  it("names the rules version new matches get and every version the server can replay", async () => {
+    const rest = await t.rest("GET", "/api/rulesets/golnard-football");
+    expect(rest.body).toMatchObject({ rulesVersion: 1, rulesVersions: [1] });
+    const gql = await t.gql<{ ruleset: unknown }>(`{ ruleset(id: "gol") { rulesVersion rulesVersions } }`);
+    expect(gql.data?.ruleset).toEqual({ rulesVersion: 1, rulesVersions: [1] });
+  });
+});
+
 describe("the archive's JSON Schema", () => {
   it("is the file schema/sync.ts writes from the zod schema (run `npx tsx schema/sync.ts` when it is stale)", () => {
     expect(readFileSync(archiveSchemaPath, "utf8")).toBe(renderArchiveSchema());
