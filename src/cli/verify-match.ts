@@ -1,7 +1,7 @@
 import type { MatchVerification } from "../match/verify-match.js";
 import { verifyArchive, verifyLog } from "../match/verify-match.js";
 import { parseMatchRecord } from "../interop/parse-match-record.js";
-import { readRecord, RECORD_HELP } from "./read-record.js";
+import { type MatchRecord, readRecord, RECORD_HELP } from "./read-record.js";
 
 const USAGE = `usage: tabula verify-match <source>
 Re-runs a finished match offline, for any ruleset, trusting none of the states it records: every
@@ -18,6 +18,13 @@ function verdict(result: MatchVerification): string {
   return `ok: ${state.ruleset} match ${state.id} (rules version ${state.rulesVersion}): ${result.events} events re-run, ${result.rolls} rolls re-derived from the revealed seed, ${result.passes} automatic passes; ${ended} (${outcome.reason})`;
 }
 
+function verifyRecord(record: MatchRecord): MatchVerification {
+  if (record.kind === "archive") return verifyArchive(record.archive);
+  if (record.kind === "events") return verifyLog(record.events);
+  const parsed = parseMatchRecord(record.text);
+  return parsed.ok ? verifyLog(parsed.value, { notesRecorded: false }) : { ok: false, version: null, type: null, reason: `the match record does not read: line ${parsed.error.line}: ${parsed.error.reason}` };
+}
+
 export async function run(argv: string[]): Promise<number> {
   const [source, ...extra] = argv;
   if (source === undefined || extra.length > 0 || source === "--help" || source === "-h") {
@@ -30,11 +37,11 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
   let result: MatchVerification;
-  if (record.kind === "archive") result = verifyArchive(record.archive);
-  else if (record.kind === "events") result = verifyLog(record.events);
-  else {
-    const parsed = parseMatchRecord(record.text);
-    result = parsed.ok ? verifyLog(parsed.value, { notesRecorded: false }) : { ok: false, version: null, type: null, reason: `the match record does not read: line ${parsed.error.line}: ${parsed.error.reason}` };
+  try {
+    result = verifyRecord(record);
+  } catch (error) {
+    // Whatever a hand-edited file holds, the answer is a verdict.
+    result = { ok: false, version: null, type: null, reason: `it cannot be re-run: ${(error as Error).message}` };
   }
   process.stdout.write(`${verdict(result)}\n`);
   return result.ok ? 0 : 1;

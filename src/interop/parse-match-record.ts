@@ -1,4 +1,4 @@
-import type { Json } from "../engine/ruleset.js";
+import { type Json, PASS_REASONS, type PassReason } from "../engine/ruleset.js";
 import { ok, err, type Result } from "../engine/result.js";
 import type { EventData, MatchEvent, NewEvent } from "../match/events.js";
 import { RECORD_FIRST_LINE, RECORD_HEADERS, type RecordHeader, SEAT_VERBS, SERVER_VERBS, spelledMove } from "./match-record.js";
@@ -10,6 +10,21 @@ export interface RecordProblem {
 }
 
 const REQUIRED: readonly RecordHeader[] = ["Ruleset", "RulesVersion", "Match", "Created", "Seats", "Options", "Commitment", "Seed", "Result", "Finished"];
+
+const isText = (v: unknown): boolean => typeof v === "string";
+const isCount = (v: unknown): boolean => Number.isInteger(v) && (v as number) > 0;
+const isTime = (v: unknown): boolean => typeof v === "string" && !Number.isNaN(Date.parse(v));
+/** What each header must hold beyond being JSON; the rules check the rest (the options, the outcome) when the match is re-run. */
+const HEADER_TYPES: readonly [RecordHeader, (v: unknown) => boolean, string][] = [
+  ["Ruleset", isText, "a string"],
+  ["RulesVersion", isCount, "a whole number from 1"],
+  ["Match", isText, "a string"],
+  ["Created", isTime, "a time (ISO 8601)"],
+  ["Seats", isCount, "a whole number from 1"],
+  ["Commitment", isText, "a string"],
+  ["Seed", isText, "a string"],
+  ["Finished", isTime, "a time (ISO 8601)"],
+];
 
 /** Where the JSON value starting at `from` ends (exclusive): a string, an object or array (nesting and strings respected), or a bare word. */
 function jsonEnd(text: string, from: number): number {
@@ -97,7 +112,7 @@ function eventOf(text: string, ruleset: string, rolls: number): NewEvent | strin
       return { type, data: { seat, move } };
     }
     case "TurnPassed":
-      return { type, data: { seat, reason: rest as EventData["TurnPassed"]["reason"] } };
+      return (PASS_REASONS as readonly string[]).includes(rest) ? { type, data: { seat, reason: rest as PassReason } } : `a pass gives its reason, one of ${PASS_REASONS.join(", ")}`;
     case "ResignationOffered":
       return rest === "" ? "offers-resignation takes the value offered" : { type, data: { seat, value: rest } };
     case "ResignationAccepted": {
@@ -144,8 +159,9 @@ export function parseMatchRecord(text: string): Result<MatchEvent[], RecordProbl
   }
   const missing = REQUIRED.find((name) => header[name] === undefined);
   if (missing) return err({ line: lines.length, reason: `the header has no [${missing}]` });
+  const mistyped = HEADER_TYPES.find(([name, fits]) => !fits(header[name]));
+  if (mistyped) return err({ line: lines.findIndex((l) => l.startsWith(`[${mistyped[0]} `)) + 1, reason: `[${mistyped[0]}] takes ${mistyped[2]}` });
   const created = header.Created as string;
-  if (typeof created !== "string" || Number.isNaN(Date.parse(created))) return err({ line: 1, reason: "[Created] is not a time" });
   const ruleset = String(header.Ruleset);
 
   const data: EventData["MatchCreated"] = {
@@ -173,7 +189,6 @@ export function parseMatchRecord(text: string): Result<MatchEvent[], RecordProbl
     }
   }
   const finished = header.Finished as string;
-  if (typeof finished !== "string" || Number.isNaN(Date.parse(finished))) return err({ line: 1, reason: "[Finished] is not a time" });
   events.push({ version: events.length + 1, at: finished, type: "MatchFinished", data: { outcome: header.Result as EventData["MatchFinished"]["outcome"], diceSeed: header.Seed as string } });
   return ok(events);
 }

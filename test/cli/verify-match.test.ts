@@ -57,6 +57,25 @@ describe("tabula verify-match", () => {
     expect((await tabula([join(dir, "empty.json")])).stdout).toBe("FAIL: the log is empty\n");
   });
 
+  it("answers a hand-edited file of any shape with a verdict, never a crash", async () => {
+    const archive = goldenArchive("gol.resigned");
+    const created = archive.events[0]!;
+    const shapes: unknown[] = [
+      { ...archive, formatVersion: 7 },
+      { ...archive, events: [null, 1, "x"] },
+      { ...archive, events: [{}, archive.events[archive.events.length - 1]] },
+      { ...archive, events: [{ ...created, data: { ...created.data, options: { minutesPerHalf: "many" } } }, ...archive.events.slice(1)] },
+      { ...archive, events: [{ ...created, data: null }, ...archive.events.slice(1)] },
+      { ...archive, events: archive.events.map((e, i) => (i === 3 ? { ...e, data: { seat: "zero" } } : e)) },
+    ];
+    for (const [i, shape] of shapes.entries()) {
+      const r = await tabula([file(`shape${i}.json`, shape)]);
+      expect(r.stderr).toBe("");
+      expect(r.status).toBe(1);
+      expect(r.stdout).toMatch(/^FAIL: .+\n$/);
+    }
+  });
+
   describe("from a server", () => {
     let t: TestServer;
     beforeAll(async () => void (t = await startTestServer()));

@@ -63,6 +63,8 @@ describe("reading a match record", () => {
     expect(problem(broken(lines[at]!.replace(/^3\. /, "7. ")))).toMatchObject({ line: at + 1, reason: expect.stringMatching(/^expected turn 3/) });
     expect(problem(broken(`3. home +20 s0 roll 9-9`))).toMatchObject({ line: at + 1, reason: expect.stringMatching(/^a roll is dice joined by "-"/) });
     expect(problem(lines.filter((l) => !l.startsWith("[Seed ")).join("\n"))).toMatchObject({ reason: "the header has no [Seed]" });
+    expect(problem(lines.map((l) => (l.startsWith("[Seats ") ? '[Seats "two"]' : l)).join("\n"))).toEqual({ line: 6, reason: "[Seats] takes a whole number from 1" });
+    expect(problem(broken("3. home +20 s0 pass TIRED"))).toMatchObject({ line: at + 1, reason: expect.stringMatching(/^a pass gives its reason, one of NO_LEGAL_MOVE/) });
   });
 
   it("refuses a move whose notation says another move than its JSON", () => {
