@@ -20,9 +20,13 @@ import { generatedTypes, wrap } from "./sdl-types.js";
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_PAYLOAD_SCHEMAS, webhookJsonSchemas } from "../src/webhooks/event-types.js";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../src/webhooks/retry-schedule.js";
 import * as z from "../src/zod.js";
+import { matchArchiveJsonSchema } from "../src/service/archive-schema.js";
 
 const sdlPath = fileURLToPath(new URL("./schema.graphql", import.meta.url));
 const modulePath = fileURLToPath(new URL("../src/api/schema.ts", import.meta.url));
+/** The archive's JSON Schema (docs/records.md), written from its zod schema. */
+export const archiveSchemaPath = fileURLToPath(new URL("./match-archive.schema.json", import.meta.url));
+export const renderArchiveSchema = (): string => `${JSON.stringify(matchArchiveJsonSchema(), null, 2)}\n`;
 /** Documents with generated tables. */
 export const DOCS_WITH_TABLES = ["../README.md", "../docs/api.md", "../docs/embed.md", "../docs/webhooks.md"].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
@@ -146,6 +150,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const sdl = syncSdl(readFileSync(sdlPath, "utf8"));
   writeFileSync(sdlPath, sdl);
   writeFileSync(modulePath, renderSchemaModule(sdl));
+  writeFileSync(archiveSchemaPath, renderArchiveSchema());
   for (const doc of DOCS_WITH_TABLES) writeFileSync(doc, syncTables(readFileSync(doc, "utf8")));
-  process.stdout.write(`wrote ${[sdlPath, modulePath, ...DOCS_WITH_TABLES].join(", ")}\n`);
+  process.stdout.write(`wrote ${[sdlPath, modulePath, archiveSchemaPath, ...DOCS_WITH_TABLES].join(", ")}\n`);
 }

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   "QUERY_TOO_COMPLEX",
   "RATE_LIMITED",
   "TOO_MANY_SUBSCRIPTIONS",
+  "MATCH_NOT_FINISHED",
   "INTERNAL_SERVER_ERROR",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -65,6 +66,7 @@ export const HTTP_STATUS: { readonly [C in ErrorCode]: number } = {
   QUERY_TOO_COMPLEX: 400,
   RATE_LIMITED: 429,
   TOO_MANY_SUBSCRIPTIONS: 429,
+  MATCH_NOT_FINISHED: 409,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -98,6 +100,7 @@ export const ERROR_MEANINGS: { readonly [C in ErrorCode]: string } = {
   QUERY_TOO_COMPLEX: "a GraphQL operation too deep or selecting too many fields",
   RATE_LIMITED: "too many commands, new matches or new players from one client in a short time (`retryAfter` seconds, also the `Retry-After` header)",
   TOO_MANY_SUBSCRIPTIONS: "a subscription over the cap on live subscriptions of one WebSocket connection or one client address (`limit`, `scope`: `connection` or `address`); complete one first (no `retryAfter`: it is a cap, not a rate)",
+  MATCH_NOT_FINISHED: "the archive of a match still being played (or waiting for players): its dice seed is revealed only at the end (`status`)",
   INTERNAL_SERVER_ERROR: "a bug or an outage (logged; no detail is shown)",
 };
 

@@ -1,5 +1,6 @@
 import type { ErrorCode } from "../errors.js";
 import type { OperationSpec } from "./operation.js";
+import { getMatchArchive } from "./operations/archive.js";
 import { getBoardSvg } from "./operations/board.js";
 import { addBot, createMatch, getMatch, joinMatch, listEvents, matchUpdated, streamUpdates } from "./operations/matches.js";
 import { abort, acceptDraw, acceptResignation, claimTimeout, declineDraw, declineResignation, offerDraw, resign, rollDice, submitMove } from "./operations/match-commands.js";
@@ -33,6 +34,7 @@ export const OPERATIONS = {
   getMatch,
   getBoardSvg,
   listEvents,
+  getMatchArchive,
   streamUpdates,
   matchUpdated,
   createWebhook,

@@ -1,5 +1,5 @@
 import * as z from "../zod.js";
-import { getRuleset, RULESETS, type RulesetId } from "../engine/registry.js";
+import { getRuleset, RULESETS, type RulesetId, rulesVersions } from "../engine/registry.js";
 import { BOT_LEVELS } from "../engine/bots.js";
 import { DICE_KINDS, type Json } from "../engine/ruleset.js";
 import { json, meta, named } from "../service/schema-meta.js";
@@ -9,6 +9,8 @@ export const RulesetSchema = named(
   z.object({
     id: meta(z.enum(RULESETS), 'The id, e.g. "backgammon".', "String"),
     dice: meta(z.enum(DICE_KINDS), '"d6" when the server rolls six-sided dice for it, "none" when it is played without dice.', "String"),
+    rulesVersion: meta(z.number().check(z.int(), z.positive()), "The version of its rules new matches are created under (each match keeps the one it was created under: docs/records.md)."),
+    rulesVersions: meta(z.readonly(z.array(z.number().check(z.int(), z.positive()))), "Every version of its rules this server can replay and verify, oldest first."),
     awaiting: meta(z.readonly(z.array(z.string())), 'Every value `Match.awaiting` takes in this ruleset ("over" included).'),
     notes: meta(z.readonly(z.array(z.string())), "Every note type its `MovePlayed` events may carry in `data.notes`."),
     reasons: meta(z.readonly(z.array(z.string())), "Every `reason` its refusals (ILLEGAL_MOVE and others) may carry."),
@@ -40,6 +42,8 @@ export function rulesetCatalog(): readonly RulesetInfo[] {
     return {
       id,
       dice: ruleset.dice,
+      rulesVersion: ruleset.rulesVersion,
+      rulesVersions: rulesVersions(id),
       awaiting: ruleset.awaiting,
       notes: ruleset.notes,
       reasons: ruleset.reasons,

@@ -17,7 +17,7 @@ DICE_NOT_ROLLED, ALREADY_ROLLED, NO_DICE_IN_RULESET, DICE_NOT_DUE, ILLEGAL_MOVE,
 VERSION_CONFLICT, MATCH_FINISHED, IDEMPOTENCY_KEY_REUSED, WAITING_FOR_PLAYERS,
 INVITATION_INVALID, INVITATION_EXPIRED, MATCH_FULL, ALREADY_JOINED, DEADLINE_PASSED,
 TIMEOUT_NOT_DUE, DRAW_NOT_ALLOWED, OFFER_PENDING, NO_OFFER, TOO_LATE_TO_ABORT,
-PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, TOO_MANY_SUBSCRIPTIONS,
+PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, RATE_LIMITED, TOO_MANY_SUBSCRIPTIONS, MATCH_NOT_FINISHED,
 INTERNAL_SERVER_ERROR.
 """
 schema {
@@ -457,6 +457,13 @@ type Ruleset {
   id: String!
   "\\"d6\\" when the server rolls six-sided dice for it, \\"none\\" when it is played without dice."
   dice: String!
+  """
+  The version of its rules new matches are created under (each match keeps the one it was
+  created under: docs/records.md).
+  """
+  rulesVersion: Int!
+  "Every version of its rules this server can replay and verify, oldest first."
+  rulesVersions: [Int!]!
   "Every value \`Match.awaiting\` takes in this ruleset (\\"over\\" included)."
   awaiting: [String!]!
   "Every note type its \`MovePlayed\` events may carry in \`data.notes\`."
@@ -795,6 +802,16 @@ type Match {
     "At most this many events (1 to 500, default 500)."
     limit: Int
   ): [MatchEvent!]!
+  """
+  The whole finished match as one self-contained JSON document (\`MatchArchive\`,
+  docs/records.md): the rules version it was played under, its options, every event, the
+  revealed dice seed, the outcome and the match as text in its ruleset's notation. \`tabula
+  verify-match\` re-checks it offline. A match not finished yet is MATCH_NOT_FINISHED: its dice
+  seed is revealed only at the end.
+  Errors: BAD_USER_INPUT, PAYLOAD_TOO_LARGE, QUERY_TOO_COMPLEX, MATCH_NOT_FINISHED,
+  INTERNAL_SERVER_ERROR.
+  """
+  archive: JSON
 }
 
 "The phase of a match."
@@ -820,14 +837,15 @@ type MatchEvent {
   "When it was appended (ISO 8601, UTC)."
   at: String!
   """
-  The event's payload (JSON): \`{matchId, ruleset, options, seats, diceCommitment, timeControl?,
-  open?, players?}\` for MatchCreated; \`{seat, player}\` for SeatJoined; \`{seat, n, values}\` for
-  DiceRolled; \`{seat, move, notes?}\` for MovePlayed, where \`notes\` lists what the move did
-  (\`{type: "goal", ...}\`; the ruleset's \`notes\` set); \`{seat, reason}\` for TurnPassed; \`{seat}\`
-  for DrawOffered, DrawDeclined, DrawAccepted, ResignationDeclined and Resigned; \`{seat, value}\`
-  for ResignationOffered; \`{seat, resigned, value}\` for ResignationAccepted; \`{seats,
-  claimedBy}\` for TimedOut; \`{seat, cause}\` for Aborted; \`{outcome, diceSeed}\` for
-  MatchFinished.
+  The event's payload (JSON): \`{matchId, ruleset, rulesVersion, options, seats, diceCommitment,
+  timeControl?, open?, players?}\` for MatchCreated (\`rulesVersion\`, the version of the ruleset's
+  rules the match is played under, is absent in logs written before it existed: version 1);
+  \`{seat, player}\` for SeatJoined; \`{seat, n, values}\` for DiceRolled; \`{seat, move, notes?}\`
+  for MovePlayed, where \`notes\` lists what the move did (\`{type: "goal", ...}\`; the ruleset's
+  \`notes\` set); \`{seat, reason}\` for TurnPassed; \`{seat}\` for DrawOffered, DrawDeclined,
+  DrawAccepted, ResignationDeclined and Resigned; \`{seat, value}\` for ResignationOffered;
+  \`{seat, resigned, value}\` for ResignationAccepted; \`{seats, claimedBy}\` for TimedOut; \`{seat,
+  cause}\` for Aborted; \`{outcome, diceSeed}\` for MatchFinished.
 
   Pass reasons: NO_LEGAL_MOVE.
   """

@@ -1,3 +1,4 @@
+import { MatchArchiveSchema } from "../service/archive-schema.js";
 import { VIEW_SCHEMAS } from "../service/match-view-schema.js";
 import { PAYLOAD_SCHEMAS } from "../service/payload-schemas.js";
 import type { Transport } from "../service/schema-meta.js";
@@ -10,7 +11,7 @@ import { WEBHOOK_ANSWER_SCHEMAS } from "../webhooks/answers.js";
  * the SDL's object types (schema/sdl-types.ts) are written from these, each by its id; one marked
  * for a transport appears only in that transport's document.
  */
-export const ANSWER_SCHEMAS: readonly z.ZodMiniType[] = [...VIEW_SCHEMAS, ...PAYLOAD_SCHEMAS, RulesetSchema, ...WEBHOOK_ANSWER_SCHEMAS];
+export const ANSWER_SCHEMAS: readonly z.ZodMiniType[] = [...VIEW_SCHEMAS, ...PAYLOAD_SCHEMAS, RulesetSchema, ...WEBHOOK_ANSWER_SCHEMAS, MatchArchiveSchema];
 
 /** The ids of the answer schemas one transport's document shows. */
 export const answerIds = (transport: Transport): Set<string> =>

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { botFor } from "../engine/bots.js";
-import { getRuleset } from "../engine/registry.js";
+import { rulesOf } from "../match/rules.js";
 import type { Command } from "../match/commands.js";
 import { botLevelOf, isBot } from "../match/player-ref.js";
 import { openSeats } from "../match/seating.js";
@@ -28,7 +28,7 @@ export const decisionSeed = (matchId: string, seat: number, version: number): nu
  */
 export function nextBotAction(state: MatchState): BotAction | null {
   if (state.status === "FINISHED" || openSeats(state.seating).length > 0) return null;
-  const ruleset = getRuleset(state.ruleset);
+  const ruleset = rulesOf(state);
   const botSeats = state.seating.flatMap((s, seat) => (isBot(s.player) ? [seat] : []));
   if (botSeats.length === 0) return null;
   const sides = ruleset.sides(state.game);

@@ -90,6 +90,12 @@ interface RulesetBase<Options, State, Move> {
    * snapshots of another format are then ignored and the match is rebuilt from its log.
    */
   readonly stateVersion: number;
+  /**
+   * The version of the rules themselves, from 1. Bump it whenever a change would play an old
+   * match differently (another legal move, another outcome); the previous object stays in the
+   * registry, so a match keeps replaying under the version its MatchCreated recorded.
+   */
+  readonly rulesVersion: number;
   readonly optionsSchema: z.ZodMiniType<Options>;
   readonly moveSchema: z.ZodMiniType<Move>;
   /** The closed set of `Turn.awaiting` values, `over` included (documented per ruleset). */

@@ -1,5 +1,5 @@
+import { rulesOf } from "./rules.js";
 import { actingSeats } from "../engine/common/turn-view.js";
-import { getRuleset } from "../engine/registry.js";
 import { openSeats } from "./seating.js";
 import type { MatchState } from "./state.js";
 
@@ -9,18 +9,18 @@ import type { MatchState } from "./state.js";
  */
 export function dueToAct(state: MatchState): readonly number[] {
   if (state.status === "FINISHED" || openSeats(state.seating).length > 0) return [];
-  return actingSeats(getRuleset(state.ruleset).turn(state.game));
+  return actingSeats(rulesOf(state).turn(state.game));
 }
 
 /** Whether every side has a seat that played a move: from then on a match can no longer be aborted. */
 export function everySideMoved(state: MatchState): boolean {
-  return getRuleset(state.ruleset)
+  return rulesOf(state)
     .sides(state.game)
     .every((side) => side.seats.some((seat) => state.moved[seat]));
 }
 
 /** The side of a seat, by its index among the ruleset's sides. */
 export const sideIndexOf = (state: MatchState, seat: number): number =>
-  getRuleset(state.ruleset)
+  rulesOf(state)
     .sides(state.game)
     .findIndex((side) => side.seats.includes(seat));

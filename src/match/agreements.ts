@@ -1,4 +1,4 @@
-import { getRuleset } from "../engine/registry.js";
+import { rulesOf } from "./rules.js";
 import { err, type Result } from "../engine/result.js";
 import type { Command, DecideContext } from "./commands.js";
 import { endingWith, only, withFollowUps, type Decision } from "./follow-ups.js";
@@ -48,7 +48,7 @@ const unless = (refused: Rejection | null, then: () => Result<Decision, Rejectio
 /** The side of `seat` loses; with more than two sides, every other side shares the win. */
 function resignMatch(state: MatchState, seat: number, ctx: DecideContext): Result<Decision, Rejection> {
   return unless(cannotResign(state, ctx.at), () => {
-    const sides = getRuleset(state.ruleset).sides(state.game);
+    const sides = rulesOf(state).sides(state.game);
     const winningSides = sides.filter((side) => !side.seats.includes(seat)).map((side) => side.side);
     return endingWith(state, { type: "Resigned", data: { seat } }, { reason: "resignation", winningSides, detail: { resigned: seat } }, ctx);
   });
@@ -56,7 +56,7 @@ function resignMatch(state: MatchState, seat: number, ctx: DecideContext): Resul
 
 /** The ruleset scores the conceded game; the match ends only if that score ends it (then by resignation). */
 function acceptResignation(state: MatchState, seat: number, ctx: DecideContext): Result<Decision, Rejection> {
-  const ruleset = getRuleset(state.ruleset);
+  const ruleset = rulesOf(state);
   const offer = state.offer as Extract<MatchState["offer"], { kind: "resignation" }>;
   const conceded = ruleset.concede!(state.game, offer.seat, offer.value);
   if (!conceded.ok) throw new Error(`the ruleset refused a resignation it offered: ${conceded.error.reason} ${conceded.error.message}`);

@@ -54,6 +54,7 @@ export function createMatch(command: CreateMatch, ctx: DecideContext): Result<De
   const data: EventData["MatchCreated"] = {
     matchId: command.matchId,
     ruleset: command.ruleset,
+    rulesVersion: ruleset.rulesVersion,
     options: options.data,
     seats,
     diceCommitment: command.diceCommitment,

@@ -1,4 +1,4 @@
-import { getRuleset } from "../engine/registry.js";
+import { rulesOf } from "./rules.js";
 import type { Json, Note } from "../engine/ruleset.js";
 import { err, type Result, type RuleError } from "../engine/result.js";
 import type { ErrorCode } from "../errors.js";
@@ -56,7 +56,7 @@ const withNotes = (notes: readonly Note[]): { notes?: Note[] } => (notes.length 
 const seatsText = (seats: readonly number[]): string => seats.join(" or ");
 
 function rollDice(command: Extract<Command, { type: "RollDice" }>, state: MatchState, ctx: DecideContext): Result<Decision, Rejection> {
-  const ruleset = getRuleset(state.ruleset);
+  const ruleset = rulesOf(state);
   if (ruleset.dice === "none") return reject("NO_DICE_IN_RULESET", `${state.ruleset} is played without dice: submit a move`);
   const turn = ruleset.turn(state.game);
   if (turn.phase === "over" || state.status === "FINISHED") return reject("MATCH_FINISHED", "the match is over");
@@ -86,7 +86,7 @@ const REASON_CODES: Readonly<Record<string, ErrorCode>> = {
 const refusal = (error: RuleError): Result<never, Rejection> => reject(REASON_CODES[error.reason] ?? "ILLEGAL_MOVE", error.message, { reason: error.reason });
 
 function submitMove(command: Extract<Command, { type: "SubmitMove" }>, state: MatchState, ctx: DecideContext): Result<Decision, Rejection> {
-  const ruleset = getRuleset(state.ruleset);
+  const ruleset = rulesOf(state);
   const turn = ruleset.turn(state.game);
   if (turn.phase === "over" || state.status === "FINISHED") return reject("MATCH_FINISHED", "the match is over");
   const refused = notInPlay(state, ctx.at);

@@ -39,6 +39,8 @@ export interface EventData {
   MatchCreated: {
     matchId: string;
     ruleset: string;
+    /** The version of the ruleset's rules the match is played under; absent in logs written before versions (version 1). */
+    rulesVersion?: number;
     options: Json;
     seats: number;
     diceCommitment: string;

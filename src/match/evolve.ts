@@ -1,4 +1,5 @@
-import { getRuleset, isRulesetId } from "../engine/registry.js";
+import { rulesOf } from "./rules.js";
+import { FIRST_RULES_VERSION, isRulesetId, rulesAt } from "../engine/registry.js";
 import type { Result, RuleError } from "../engine/result.js";
 import { dueToAct, sideIndexOf } from "./acting.js";
 import { startClock, tickClock } from "./clock.js";
@@ -25,7 +26,7 @@ type LaterEvent = Exclude<MatchEvent, { type: "MatchCreated" }>;
 
 /** The game after `event`, as the ruleset computes it; the match layer's own events leave it as it is. */
 function gameAfter(state: MatchState, event: LaterEvent): unknown {
-  const ruleset = getRuleset(state.ruleset);
+  const ruleset = rulesOf(state);
   switch (event.type) {
     case "DiceRolled":
       if (ruleset.dice === "none") throw new CorruptLogError(event, `${state.ruleset} has no dice`);
@@ -100,7 +101,7 @@ function matchAfter(state: MatchState, event: LaterEvent, game: unknown): MatchS
     case "Aborted":
       return next;
     case "MatchFinished": {
-      const outcome = upgradeOutcome(event.data.outcome, getRuleset(state.ruleset).sides(game));
+      const outcome = upgradeOutcome(event.data.outcome, rulesOf(state).sides(game));
       return { ...next, status: "FINISHED", outcome, diceSeed: event.data.diceSeed, offer: null };
     }
   }
@@ -118,7 +119,9 @@ export function advance(state: MatchState, event: LaterEvent, game: unknown): Ma
 function created(event: Extract<MatchEvent, { type: "MatchCreated" }>): MatchState {
   const { matchId, ruleset: id, options, seats, diceCommitment, timeControl, open, players } = event.data;
   if (!isRulesetId(id)) throw new CorruptLogError(event, `unknown ruleset ${id}`);
-  const ruleset = getRuleset(id);
+  const rulesVersion = event.data.rulesVersion ?? FIRST_RULES_VERSION;
+  // Throws UnknownRulesVersionError rather than replaying the match under rules it was not played by.
+  const ruleset = rulesAt(id, rulesVersion);
   const parsed = ruleset.optionsSchema.safeParse(options);
   if (!parsed.success) throw new CorruptLogError(event, `the options do not fit ${id}'s schema`);
   const game = must(event, ruleset.setup({ options: parsed.data, seats }));
@@ -128,6 +131,7 @@ function created(event: Extract<MatchEvent, { type: "MatchCreated" }>): MatchSta
   const state: MatchState = {
     id: matchId,
     ruleset: id,
+    rulesVersion,
     options,
     seats,
     version: event.version,

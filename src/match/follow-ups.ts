@@ -1,4 +1,4 @@
-import { getRuleset } from "../engine/registry.js";
+import { rulesOf } from "./rules.js";
 import type { AnyRuleset, RulesetOutcome } from "../engine/ruleset.js";
 import { ok, type Result } from "../engine/result.js";
 import type { DecideContext } from "./commands.js";
@@ -78,7 +78,7 @@ export function only(state: MatchState, event: NewEvent, ctx: DecideContext): Re
 export function endingWith(state: MatchState, event: NewEvent, ending: RulesetOutcome & { reason: OutcomeReason }, ctx: DecideContext): Result<Decision, Rejection> {
   const log = new Numberer(state, ctx);
   log.push(event, state.game);
-  const sides = getRuleset(state.ruleset).sides(state.game);
+  const sides = rulesOf(state).sides(state.game);
   log.push({ type: "MatchFinished", data: { outcome: toOutcome(ending, sides, ending.reason), diceSeed: ctx.diceSeed } }, state.game);
   return log.decision();
 }

@@ -1,4 +1,4 @@
-import { getRuleset } from "../engine/registry.js";
+import { rulesOf } from "./rules.js";
 import { everySideMoved, sideIndexOf } from "./acting.js";
 import { clockDeadline, overdueSeats } from "./clock.js";
 import type { Offer } from "./offer.js";
@@ -46,13 +46,13 @@ export function cannotJoin(state: MatchState, seat: number, player: PlayerRef | 
 }
 
 export function cannotOfferDraw(state: MatchState, at: string): Rejection | null {
-  const ruleset = getRuleset(state.ruleset);
+  const ruleset = rulesOf(state);
   if (state.status !== "FINISHED" && !ruleset.drawAllowed?.(state.game)) return rejection("DRAW_NOT_ALLOWED", `a ${state.ruleset} match cannot end in a draw${ruleset.drawAllowed ? " with these options" : ""}`);
   return notInPlay(state, at) ?? pending(state.offer);
 }
 
 export function cannotOfferResignation(state: MatchState, value: string, at: string): Rejection | null {
-  const values = getRuleset(state.ruleset).resignationValues ?? [];
+  const values = rulesOf(state).resignationValues ?? [];
   if (!values.includes(value)) {
     return rejection("BAD_USER_INPUT", values.length === 0 ? `a ${state.ruleset} resignation concedes the match: send no value` : `a resignation offers one of ${values.join(", ")}`, {
       reason: "UNKNOWN_RESIGNATION_VALUE",

@@ -1,6 +1,7 @@
+import { rulesOf } from "./rules.js";
 import { prng } from "../engine/common/prng.js";
 import type { Bot } from "../engine/common/bot.js";
-import { getRuleset, type RulesetId } from "../engine/registry.js";
+import { type RulesetId } from "../engine/registry.js";
 import type { Json } from "../engine/ruleset.js";
 import type { Command, DecideContext } from "./commands.js";
 import { decide } from "./decide.js";
@@ -70,7 +71,7 @@ export function playout(setup: PlayoutSetup): Playout {
   for (let i = 0; i < maxCommands; i++) {
     const current = state as MatchState | null;
     if (!current || current.status === "FINISHED") return { log, states, final: current! };
-    const ruleset = getRuleset(current.ruleset);
+    const ruleset = rulesOf(current);
     const turn = ruleset.turn(current.game);
     if (turn.phase === "over") throw new Error(`seed ${setup.seed}: the game is over but the match did not finish`);
     const pick = (seats: readonly number[]): number => seats[Math.floor(random() * seats.length)]!;

@@ -1,4 +1,5 @@
-import { getRuleset, isRulesetId } from "../engine/registry.js";
+import { rulesOf } from "./rules.js";
+import { isRulesetId, rulesVersions } from "../engine/registry.js";
 import type { MatchEvent } from "./events.js";
 import type { IndexWrites } from "./inbox-rows.js";
 import type { MatchState } from "./state.js";
@@ -8,7 +9,7 @@ import type { MatchState } from "./state.js";
  * the ruleset's `stateVersion`. A snapshot of another format is never read: the match is rebuilt
  * from its log instead, which every version can replay.
  */
-export const SNAPSHOT_FORMAT = 3;
+export const SNAPSHOT_FORMAT = 4;
 export interface SnapshotFormat {
   readonly match: number;
   readonly engine: number;
@@ -63,10 +64,15 @@ export const KEYS_KEPT = 64;
 /** Upper bound of events in one commit (a command and its automatic follow-ups). */
 export const MAX_EVENTS_PER_COMMIT = 32;
 
-export const snapshotFormat = (state: MatchState): SnapshotFormat => ({ match: SNAPSHOT_FORMAT, engine: getRuleset(state.ruleset).stateVersion });
+export const snapshotFormat = (state: MatchState): SnapshotFormat => ({ match: SNAPSHOT_FORMAT, engine: rulesOf(state).stateVersion });
 
 /** Whether this code reads the snapshot's state as it was written; its secrets are always readable. */
 export function isCurrentSnapshot(snapshot: Snapshot): boolean {
   const { format, state } = snapshot;
-  return format?.match === SNAPSHOT_FORMAT && isRulesetId(state.ruleset) && format.engine === getRuleset(state.ruleset).stateVersion;
+  return (
+    format?.match === SNAPSHOT_FORMAT &&
+    isRulesetId(state.ruleset) &&
+    rulesVersions(state.ruleset).includes(state.rulesVersion) &&
+    format.engine === rulesOf(state).stateVersion
+  );
 }

@@ -12,6 +12,8 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export interface MatchState {
   readonly id: string;
   readonly ruleset: RulesetId;
+  /** The version of the ruleset's rules the match is played and replayed under (MatchCreated's). */
+  readonly rulesVersion: number;
   readonly options: Json;
   readonly seats: number;
   readonly version: number;

@@ -1,4 +1,4 @@
-import { getRuleset } from "../engine/registry.js";
+import { rulesOf } from "./rules.js";
 import { everySideMoved } from "./acting.js";
 import { overdueSeats } from "./clock.js";
 import { dueOf, isDue, type Due } from "./due.js";
@@ -32,7 +32,7 @@ export function timeoutEvents(state: MatchState, at: string, claimedBy: number |
   const seats = overdueSeats(state.clock!, at);
   const event: NewEvent = { type: "TimedOut", data: { seats, claimedBy } };
   if (!everySideMoved(state)) return { event, ending: { reason: "aborted", winningSides: [], detail: { cause: "noFirstMove", overdue: seats } } };
-  const sides = getRuleset(state.ruleset).sides(state.game);
+  const sides = rulesOf(state).sides(state.game);
   const winningSides = sides.filter((side) => !side.seats.some((seat) => seats.includes(seat))).map((side) => side.side);
   return { event, ending: { reason: "timeout", winningSides, detail: { overdue: seats } } };
 }

@@ -164,7 +164,7 @@ export const MatchEventSchema = named(
     type: meta(z.enum(EVENT_TYPES), `Event types: ${EVENT_TYPES.join(", ")}.`, "String"),
     at: dateTime("When it was appended (ISO 8601, UTC)."),
     data: json(
-      "The event's payload (JSON): `{matchId, ruleset, options, seats, diceCommitment, timeControl?, open?, players?}` for MatchCreated; `{seat, player}` for SeatJoined; `{seat, n, values}` for DiceRolled; `{seat, move, notes?}` for MovePlayed, where `notes` lists what the move did (`{type: \"goal\", ...}`; the ruleset's `notes` set); `{seat, reason}` for TurnPassed; `{seat}` for DrawOffered, DrawDeclined, DrawAccepted, ResignationDeclined and Resigned; `{seat, value}` for ResignationOffered; `{seat, resigned, value}` for ResignationAccepted; `{seats, claimedBy}` for TimedOut; `{seat, cause}` for Aborted; `{outcome, diceSeed}` for MatchFinished.\n\n" +
+      "The event's payload (JSON): `{matchId, ruleset, rulesVersion, options, seats, diceCommitment, timeControl?, open?, players?}` for MatchCreated (`rulesVersion`, the version of the ruleset's rules the match is played under, is absent in logs written before it existed: version 1); `{seat, player}` for SeatJoined; `{seat, n, values}` for DiceRolled; `{seat, move, notes?}` for MovePlayed, where `notes` lists what the move did (`{type: \"goal\", ...}`; the ruleset's `notes` set); `{seat, reason}` for TurnPassed; `{seat}` for DrawOffered, DrawDeclined, DrawAccepted, ResignationDeclined and Resigned; `{seat, value}` for ResignationOffered; `{seat, resigned, value}` for ResignationAccepted; `{seats, claimedBy}` for TimedOut; `{seat, cause}` for Aborted; `{outcome, diceSeed}` for MatchFinished.\n\n" +
         `Pass reasons: ${PASS_REASONS.join(", ")}.`,
     ),
   }),

@@ -1,3 +1,4 @@
+import { rulesOf } from "../match/rules.js";
 import { actingSeats } from "../engine/common/turn-view.js";
 import { sideOfSeat } from "../engine/common/sides.js";
 import { getRuleset, type RulesetId } from "../engine/registry.js";
@@ -96,7 +97,7 @@ export function movesOfPiece(rulesetId: string, moves: readonly Json[], piece: s
 
 /** What the view of `match` is built from, for `seat`. */
 function basisOf(match: MatchState, seat: number | null): ViewBasis {
-  const ruleset = getRuleset(match.ruleset);
+  const ruleset = rulesOf(match);
   const finished = match.status === "FINISHED";
   const turn: Turn = finished ? { phase: "over", awaiting: "over" } : ruleset.turn(match.game);
   // Nobody may act while a seat is open: the match has not started.

@@ -12,10 +12,10 @@ const created: MatchEvent = {
 const openingRoll = (values: number[], seat = 0): MatchEvent => ({ version: 2, type: "DiceRolled", at: AT, data: { seat, n: 0, values } });
 
 describe("createMatch", () => {
-  it("given nothing, when a backgammon match is created, then MatchCreated records the options with their defaults", () => {
+  it("given nothing, when a backgammon match is created, then MatchCreated records the options with their defaults and the rules version", () => {
     given()
       .when({ type: "CreateMatch", matchId: "m", ruleset: "backgammon", options: {}, diceCommitment: "c" })
-      .then([{ type: "MatchCreated", data: created.data }]);
+      .then([{ type: "MatchCreated", data: { ...created.data, rulesVersion: getRuleset("backgammon").rulesVersion } }]);
   });
 
   it("rejects an unknown ruleset", () => {

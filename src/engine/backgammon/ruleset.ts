@@ -58,6 +58,7 @@ export const backgammon: DiceRuleset<BackgammonOptions, BackgammonState, Backgam
   id: "backgammon",
   dice: "d6",
   stateVersion: 1,
+  rulesVersion: 1,
   optionsSchema,
   moveSchema,
   awaiting: AWAITING,

@@ -56,6 +56,7 @@ export const gol: DicelessRuleset<GolOptions, GolState, GolMove> = defineRuleset
   id: "gol",
   dice: "none",
   stateVersion: 1,
+  rulesVersion: 1,
   optionsSchema,
   moveSchema,
   awaiting: AWAITING,

@@ -60,6 +60,7 @@ export const golnardEstafeta: DiceRuleset<EstafetaOptions, EstafetaState, Estafe
   id: "golnard-estafeta",
   dice: "d6",
   stateVersion: 1,
+  rulesVersion: 1,
   optionsSchema,
   moveSchema,
   awaiting: AWAITING,

@@ -98,6 +98,7 @@ export const golnardFootball: DiceRuleset<FootballOptions, FootballState, Footba
   id: "golnard-football",
   dice: "d6",
   stateVersion: 1,
+  rulesVersion: 1,
   optionsSchema,
   moveSchema,
   awaiting: AWAITING,
