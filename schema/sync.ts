@@ -8,6 +8,7 @@
  * by operation, what each ruleset awaits and notes) are rewritten between their
  * `<!-- generated: ... -->` and `<!-- end -->` markers the same way.
  */
+import { BOT_LEVELS } from "../src/engine/bots.js";
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { EMBED_OPTION_DOCS } from "../src/api/embed/options.js";
@@ -28,7 +29,7 @@ const modulePath = fileURLToPath(new URL("../src/api/schema.ts", import.meta.url
 export const archiveSchemaPath = fileURLToPath(new URL("./match-archive.schema.json", import.meta.url));
 export const renderArchiveSchema = (): string => `${JSON.stringify(matchArchiveJsonSchema(), null, 2)}\n`;
 /** Documents with generated tables. */
-export const DOCS_WITH_TABLES = ["../README.md", "../docs/api.md", "../docs/embed.md", "../docs/webhooks.md"].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+export const DOCS_WITH_TABLES = ["../README.md", "../docs/api.md", "../docs/embed.md", "../docs/webhooks.md", "../docs/bots.md"].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
 /** A template literal keeps the SDL readable in review; only \\, ` and ${ need escaping. */
 export const renderSchemaModule = (sdl: string): string =>
@@ -105,6 +106,8 @@ export const DOC_TABLES: Readonly<Record<string, () => string>> = {
       `| after the previous | at once | ${RETRY_DELAYS_MS.map(human).join(" | ")} |`,
     ].join("\n");
   },
+  "bot-levels": () =>
+    ["| ruleset | levels, weakest first | how each plays |", "|---|---|---|", ...RULESETS.map((id) => `| \`${id}\` | ${code(BOT_LEVELS[id])} | [docs/rules/${id}.md](rules/${id}.md#bots) |`)].join("\n"),
   "webhook-schemas": () => ["```json", JSON.stringify(webhookJsonSchemas(), null, 2), "```"].join("\n"),
   "embed-options": () =>
     [

@@ -60,6 +60,16 @@ describe("bot seats", () => {
     }, 90_000);
   }
 
+  it("never acts in a match without bots, however often told of it", async () => {
+    const created = await t.rest("POST", "/api/matches", { json: { ruleset: "backgammon" } });
+    const id = created.body.match.id as string;
+    expect(created.body.seats).toHaveLength(2);
+    for (let i = 0; i < 20; i++) t.server.bots.committed(id);
+    await t.server.bots.play([id, id]);
+    await t.server.bots.idle();
+    expect((await events(t, id)).map((e) => e.type)).toEqual(["MatchCreated"]);
+  });
+
   it("refuses an unknown level, naming the ruleset's, and a bot in a seat taken otherwise, with nothing created", async () => {
     const unknown = await t.rest("POST", "/api/matches", { json: { ruleset: "backgammon", bots: [{ seat: 1, level: "gnubg" }] } });
     expect(unknown.status).toBe(400);

@@ -25,6 +25,9 @@ const DOCS: Record<string, Record<string, readonly RegExp[]>> = {
     ],
     timeouts: [/^\{"code":"TIMEOUT_NOT_DUE"\}$/m, /^\{"finished":true\}$/m, /^\{"status":"FINISHED","reason":"timeout","winner":[01]\}$/m],
   },
+  "docs/bots.md": {
+    bots: [/^\{"seats":\[0\],"bot":\{"id":"bot:pubeval","name":"Bot \(pubeval\)"\}\}$/m, /^\{"status":"FINISHED","reason":"played"\}$/m, /^\{"status":"(WAITING|ACTIVE)","bot":"bot:2-ply"\}$/m],
+  },
   "docs/api.md": {
     graphql: [/^\{"data":\{"rollDice":\{"version":\d+,"phase":"move","toMove":[01],"dice":\[\d,\d\]\}\}\}$/m, /^\{"data":\{"submitMove":\{"version":\d+,"toMove":[01],"status":"ACTIVE"\}\}\}$/m],
     rest: [/^\{"version":\d+,"toMove":[01],"phase":"roll"\}$/m, /^304$/m],
@@ -64,7 +67,8 @@ describe("the docs' shell recipes", () => {
     let t: TestServer;
     beforeAll(async () => {
       // The test clock for the timeout recipe, as `npm start -- --test-clock` has it.
-      t = await startTestServer({ rateLimits: DEFAULT_RATE_LIMITS, randomBytes: seededBytes(seed), testClock: true });
+      // And bots that act at once, as `npm start -- --bot-think-ms 0` has them.
+      t = await startTestServer({ rateLimits: DEFAULT_RATE_LIMITS, randomBytes: seededBytes(seed), testClock: true, bots: { thinkMs: 0 } });
     });
     afterAll(() => t?.close());
 
