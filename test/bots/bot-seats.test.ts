@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replay } from "../../src/match/evolve.js";
+import { verifyArchive } from "../../src/match/verify-match.js";
 import type { MatchEvent } from "../../src/match/events.js";
 import { BotDriver } from "../../src/bots/driver.js";
 import { createLogger } from "../../src/logger.js";
@@ -55,6 +56,10 @@ describe("bot seats", () => {
       expect(acted.length).toBeGreaterThan(4);
       expect(acted.every((seat) => seat >= 0 && seat < seats)).toBe(true);
       expect(replay(log as MatchEvent[]).version).toBe(match.version);
+      // And its archive verifies offline, bot moves and all, as any match's does.
+      const archive = await t.rest("GET", `/api/matches/${match.id}/archive`);
+      expect(archive.status, archive.raw.slice(0, 300)).toBe(200);
+      expect(verifyArchive(archive.body)).toMatchObject({ ok: true, events: log.length });
       const players = (await t.gql(`query($id: ID!) { match(id: $id) { seating { seat player { id name } } } }`, { id: match.id })).data.match.seating;
       expect(players.map((p: { player: { id: string } }) => p.player.id)).toEqual(bots.map((b) => `bot:${b.level}`));
     }, 90_000);
