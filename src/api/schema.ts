@@ -693,6 +693,11 @@ type Match {
   "The ruleset id, e.g. \\"backgammon\\"."
   ruleset: String!
   """
+  The version of the ruleset's rules the match is played under, as its MatchCreated recorded it
+  (docs/records.md): it keeps replaying under them when the rules change.
+  """
+  rulesVersion: Int!
+  """
   WAITING until every seat is taken and the first roll or move, ACTIVE while playing, FINISHED
   once decided.
   """

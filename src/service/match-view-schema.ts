@@ -91,6 +91,7 @@ export const MatchViewSchema = named(
   z.object({
     id: meta(z.string(), "Opaque match id.", "ID"),
     ruleset: meta(z.string(), 'The ruleset id, e.g. "backgammon".'),
+    rulesVersion: meta(z.number().check(z.int(), z.positive()), "The version of the ruleset's rules the match is played under, as its MatchCreated recorded it (docs/records.md): it keeps replaying under them when the rules change."),
     status: meta(z.enum(MATCH_STATUSES), "WAITING until every seat is taken and the first roll or move, ACTIVE while playing, FINISHED once decided.", "MatchStatus"),
     version: meta(
       z.number().check(z.int(), z.positive()),

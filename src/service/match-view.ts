@@ -43,6 +43,7 @@ interface ViewBasis {
 const FIELD_OF: { readonly [F in MatchViewField]: (b: ViewBasis) => MatchView[F] } = {
   id: (b) => b.match.id,
   ruleset: (b) => b.match.ruleset,
+  rulesVersion: (b) => b.match.rulesVersion,
   status: (b) => b.match.status,
   version: (b) => b.match.version,
   seats: (b) => b.match.seats,
@@ -122,14 +123,14 @@ export function matchViewFields<F extends MatchViewField>(match: MatchState, sea
 }
 
 /**
- * The whole view, as one literal: an object of all 26 fields grown key by key is a slower one
+ * The whole view, as one literal: an object of all 27 fields grown key by key is a slower one
  * to read and to serialise (measured: 2.5 µs more per answer, JSON included).
  */
 export function toMatchView(match: MatchState, seat: number | null): MatchView {
   const b = basisOf(match, seat);
   const f = FIELD_OF;
   return {
-    id: f.id(b), ruleset: f.ruleset(b), status: f.status(b), version: f.version(b), seats: f.seats(b), sides: f.sides(b), seat: f.seat(b), side: f.side(b),
+    id: f.id(b), ruleset: f.ruleset(b), rulesVersion: f.rulesVersion(b), status: f.status(b), version: f.version(b), seats: f.seats(b), sides: f.sides(b), seat: f.seat(b), side: f.side(b),
     toMove: f.toMove(b), toAct: f.toAct(b), phase: f.phase(b), awaiting: f.awaiting(b), dice: f.dice(b), legalMoves: f.legalMoves(b),
     movablePieces: f.movablePieces(b), state: f.state(b),
     winner: f.winner(b), result: f.result(b), diceCommitment: f.diceCommitment(b), diceSeed: f.diceSeed(b), createdAt: f.createdAt(b), updatedAt: f.updatedAt(b),

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replay } from "../../src/match/evolve.js";
 import { verifyArchive } from "../../src/match/verify-match.js";
+import { rulesVersions } from "../../src/engine/registry.js";
 import type { MatchEvent } from "../../src/match/events.js";
 import { BotDriver } from "../../src/bots/driver.js";
 import { createLogger } from "../../src/logger.js";
@@ -49,6 +50,8 @@ describe("bot seats", () => {
       expect(created.body.seats).toEqual([]);
       const match = await finished(t, created.body.match.id);
       expect(match.result).not.toBeNull();
+      // Created now: under the newest rules of its ruleset, as the view says.
+      expect(match.rulesVersion).toBe(rulesVersions(spec.ruleset).at(-1));
       const log = await events(t, match.id);
       expect(log.at(-1)!.type).toBe("MatchFinished");
       // Every command came from a bot seat, and the log replays to the match as served.
