@@ -41,8 +41,8 @@ export function outValue(state: FootballState, side: SideIndex, from: Cell, exit
   const theirLine = xOf(exit) === GOAL_LINE_X[otherIndex(side)];
   if (theirLine) return !ours ? 120 : toGoalLine(side, from) <= SHOT_RANGE ? (nearest <= 2 ? 45 : 25) : -25;
   if (!ours) return 30;
-  // A clearance: an opponent at the ball in our penalty area would shoot next.
-  return fromOwnLine <= 5 && nearest <= 3 ? 70 : -80;
+  // A clearance: an opponent at the ball in our penalty area would shoot next; worth more than a bonus pass out of there.
+  return fromOwnLine <= 5 && nearest <= 3 ? 85 : -80;
 }
 
 /** The tactical scorer: `bot.ts`'s, except for kicks that leave the field. */
