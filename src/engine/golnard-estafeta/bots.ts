@@ -1,5 +1,4 @@
-import { prng } from "../common/prng.js";
-import { bestOf, randomSeatBot, type BotFactory, type SeatBot } from "../common/seat-bot.js";
+import { randomSeatBot, scoredBot, type BotFactory } from "../common/seat-bot.js";
 import { legalMoves, play } from "./actions.js";
 import { progressScorer } from "./bot.js";
 import type { EstafetaMove } from "./options.js";
@@ -32,12 +31,7 @@ export function twoDiceScore(state: EstafetaState, seat: number): (move: Estafet
   };
 }
 
-const progress = (seed: number): SeatBot<EstafetaState, EstafetaMove> => {
-  const random = prng(seed);
-  return { choose: (state, seat, moves) => bestOf(moves, twoDiceScore(state, seat), random) };
-};
-
 export const ESTAFETA_BOTS: { readonly [L in EstafetaLevel]: BotFactory<EstafetaState, EstafetaMove> } = {
   random: (seed) => randomSeatBot(seed),
-  progress,
+  progress: (seed) => scoredBot(seed, twoDiceScore),
 };

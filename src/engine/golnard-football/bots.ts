@@ -1,5 +1,4 @@
-import { prng } from "../common/prng.js";
-import { bestOf, randomSeatBot, type BotFactory, type SeatBot } from "../common/seat-bot.js";
+import { randomSeatBot, scoredBot, type BotFactory } from "../common/seat-bot.js";
 import { otherIndex, type SideIndex } from "../common/home-away.js";
 import { cellAt, chebyshev, GOAL_LINE_X, toGoalLine, xOf, type Cell, type Direction } from "./board.js";
 import { scorer } from "./bot.js";
@@ -69,12 +68,7 @@ export function tacticalScorer(state: FootballState): (m: FootballMove) => numbe
   };
 }
 
-const tactical = (seed: number): SeatBot<FootballState, FootballMove> => {
-  const random = prng(seed);
-  return { choose: (state, _seat, moves) => bestOf(moves, tacticalScorer(state), random) };
-};
-
 export const FOOTBALL_BOTS: { readonly [L in FootballLevel]: BotFactory<FootballState, FootballMove> } = {
   random: (seed) => randomSeatBot(seed),
-  tactical,
+  tactical: (seed) => scoredBot(seed, (state) => tacticalScorer(state)),
 };
