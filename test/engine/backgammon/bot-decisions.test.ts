@@ -23,7 +23,7 @@ describe("cube decisions", () => {
     const doubled = { ...roll, game: { ...roll.game, phase: "doubled" as const } };
     expect(shouldTake(doubled, 1)).toBe(false);
     expect(BACKGAMMON_BOTS.pubeval(1).choose(roll, 0, legalMoveList(roll, 0))).toBe("double");
-    expect(BACKGAMMON_BOTS["2-ply"](1).choose(doubled, 1, legalMoveList(doubled, 1))).toBe("drop");
+    expect(BACKGAMMON_BOTS.rollout(1).choose(doubled, 1, legalMoveList(doubled, 1))).toBe("drop");
   });
 
   it("does not double an even race, nor a race it trails; a close race is a take", () => {
@@ -65,7 +65,7 @@ describe("cube decisions", () => {
 
 describe("resignations", () => {
   it("accepts a single game once no gammon is possible, and refuses it while one is", () => {
-    const bot = BACKGAMMON_BOTS["2-ply"](5);
+    const bot = BACKGAMMON_BOTS.rollout(5);
     // Seat 0 answers; seat 1 (the resigner) has borne off: a single game is all seat 0 can win.
     const borneOff = stateAt({ position: position({ 6: 5 }, { 6: 14 }), seat: 0, options: cubeOn });
     expect(bot.acceptResignation!(borneOff, 0, "single")).toBe(true);
@@ -88,12 +88,12 @@ describe("play choice", () => {
     const start = stateAt({ position: position({ 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 13: 5, 8: 3, 6: 5 }), seat: 0, dice: [3, 1] });
     const moves = legalMoveList(start, 0);
     expect(BACKGAMMON_BOTS.pubeval(1).choose(start, 0, moves)).toBe("8/5 6/5");
-    expect(BACKGAMMON_BOTS["2-ply"](1).choose(start, 0, moves)).toBe("8/5 6/5");
+    expect(BACKGAMMON_BOTS.rollout(1).choose(start, 0, moves)).toBe("8/5 6/5");
   });
 
   it("bears off rather than moves down when it can, in a race", () => {
     const race = stateAt({ position: position({ 6: 2, 5: 2, 1: 1 }, { 24: 15 }), seat: 0, dice: [6, 5] });
     const moves = legalMoveList(race, 0);
-    for (const level of ["pubeval", "2-ply"] as const) expect(BACKGAMMON_BOTS[level](2).choose(race, 0, moves)).toBe("6/off 5/off");
+    for (const level of ["pubeval", "rollout"] as const) expect(BACKGAMMON_BOTS[level](2).choose(race, 0, moves)).toBe("6/off 5/off");
   });
 });
