@@ -27,6 +27,7 @@ const SCALE = Number(process.env.BOTS_SCALE ?? "1");
 const PAIRINGS: readonly Pairing[] = [
   { ruleset: "backgammon", level: "pubeval", against: "random", games: 400 },
   { ruleset: "backgammon", level: "rollout", against: "pubeval", games: 400 },
+  { ruleset: "backgammon", level: "rollout", against: "random", games: 100 },
   { ruleset: "golnard-estafeta", level: "progress", against: "random", games: 100, options: { teams: 2 } },
   { ruleset: "golnard-football", level: "tactical", against: "random", games: 100 },
   { ruleset: "gol", level: "tactical", against: "random", games: 100 },
