@@ -7,8 +7,8 @@ import { isRace, pubeval } from "./pubeval.js";
 
 /**
  * How the rollout level searches: candidates kept from pubeval's ranking, games per candidate,
- * plies per game. Measured against pubeval over the same 300 seeded single games (tabula's
- * bench seeds 3000-3299): 4 plies won 59.7% (95% Wilson 54.0-65.1%), 6 and 8 plies 58.3%, 16
+ * plies per game. Measured against pubeval over the same 300 seeded single games (dice
+ * seeds 3000-3299): 4 plies won 59.7% (95% Wilson 54.0-65.1%), 6 and 8 plies 58.3%, 16
  * plies 51.0%: longer rollouts let pubeval's own mistakes pile up, and cost more.
  */
 export const ROLLOUT = { candidates: 4, games: 36, plies: 4 } as const;
