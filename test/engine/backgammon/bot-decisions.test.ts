@@ -3,6 +3,10 @@ import { legalMoveList } from "../../../src/engine/backgammon/actions.js";
 import { BACKGAMMON_BOTS } from "../../../src/engine/backgammon/bots/levels.js";
 import { keithCount, keithLead, shouldDouble, shouldTake } from "../../../src/engine/backgammon/bots/cube-decisions.js";
 import { side, position, stateAt } from "./helpers.js";
+import { playBotGame } from "../../../src/engine/bot-game.js";
+import type { BackgammonState } from "../../../src/engine/backgammon/state.js";
+import type { SeatBot } from "../../../src/engine/common/seat-bot.js";
+import type { Json } from "../../../src/engine/ruleset.js";
 
 const cubeOn = { matchLength: 7, cube: true } as const;
 
@@ -94,5 +98,22 @@ describe("play choice", () => {
     const race = stateAt({ position: position({ 6: 2, 5: 2, 1: 1 }, { 24: 15 }), seat: 0, dice: [6, 5] });
     const moves = legalMoveList(race, 0);
     for (const level of ["pubeval", "rollout"] as const) expect(BACKGAMMON_BOTS[level](2).choose(race, 0, moves)).toBe("6/off 5/off");
+  });
+});
+
+describe("cube in play", () => {
+  it("pubeval bots double, take and drop in seeded matches with the cube", () => {
+    let taken = 0;
+    let dropped = 0;
+    for (let g = 0; g < 6; g++) {
+      const bots = [BACKGAMMON_BOTS.pubeval(2 * g), BACKGAMMON_BOTS.pubeval(2 * g + 1)] as SeatBot<unknown, Json>[];
+      const { state } = playBotGame({ ruleset: "backgammon", options: { matchLength: 5, cube: true }, seed: 70 + g, botOf: (seat) => bots[seat]! });
+      for (const record of (state as BackgammonState).games) {
+        if (record.resultType === "drop") dropped++;
+        else if (record.cube > 1) taken++;
+      }
+    }
+    expect(taken).toBeGreaterThan(0);
+    expect(dropped).toBeGreaterThan(0);
   });
 });
