@@ -23,6 +23,11 @@ export interface SeatBot<State, Move> {
    * themselves: none has a rule for it sound enough to give a game away.
    */
   acceptResignation?(state: State, seat: number, value: string): boolean;
+  /**
+   * Whether to accept the other side's draw offer, in rulesets that allow draws (`drawAllowed`).
+   * Absent: the bot declines and plays on. Bots never offer draws themselves.
+   */
+  acceptDraw?(state: State, seat: number): boolean;
 }
 
 /** Seeds a bot of one level: the same seed plays the same moves in the same positions. */
@@ -42,6 +47,7 @@ export const randomSeatBot = <State, Move>(seed: number, optional: (state: State
       return i < moves.length ? moves[i]! : null;
     },
     acceptResignation: () => random() < 0.5,
+    acceptDraw: () => random() < 0.5,
   };
 };
 

@@ -1,5 +1,6 @@
 import { randomSeatBot, scoredBot, type BotFactory } from "../common/seat-bot.js";
 import { scorer } from "./bot.js";
+import { other, sideOf } from "../common/home-away.js";
 import type { GolMove } from "./moves.js";
 import type { GolState } from "./state.js";
 
@@ -14,5 +15,12 @@ export type GolLevel = (typeof GOL_LEVELS)[number];
 
 export const GOL_BOTS: { readonly [L in GolLevel]: BotFactory<GolState, GolMove> } = {
   random: (seed) => randomSeatBot(seed),
-  tactical: (seed) => scoredBot(seed, (state) => scorer(state)),
+  // A draw is worth taking only when behind: level or ahead, the tactical side plays on to win.
+  tactical: (seed) => ({
+    ...scoredBot(seed, (state: GolState) => scorer(state)),
+    acceptDraw: (state, seat) => {
+      const side = sideOf(seat);
+      return side !== null && state.score[side] < state.score[other(side)];
+    },
+  }),
 };

@@ -5,7 +5,7 @@ import { scorer } from "./bot.js";
 import { occWithout } from "./context.js";
 import { flight } from "./kick.js";
 import type { FootballMove } from "./move-schema.js";
-import { occupancy, sideOfToken, tokenIndex, type FootballState, type TurnStage } from "./state.js";
+import { occupancy, sideOfSeat, sideOfToken, tokenIndex, type FootballState, type TurnStage } from "./state.js";
 
 /**
  * Football bot levels, weakest first: `random` plays any legal action; `tactical` plays the
@@ -70,5 +70,12 @@ export function tacticalScorer(state: FootballState): (m: FootballMove) => numbe
 
 export const FOOTBALL_BOTS: { readonly [L in FootballLevel]: BotFactory<FootballState, FootballMove> } = {
   random: (seed) => randomSeatBot(seed),
-  tactical: (seed) => scoredBot(seed, (state) => tacticalScorer(state)),
+  // A draw is worth taking only when behind: level or ahead, the tactical side plays on to win.
+  tactical: (seed) => ({
+    ...scoredBot(seed, (state: FootballState) => tacticalScorer(state)),
+    acceptDraw: (state, seat) => {
+      const side = sideOfSeat(state, seat);
+      return state.score[side] < state.score[otherIndex(side)];
+    },
+  }),
 };

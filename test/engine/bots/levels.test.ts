@@ -80,3 +80,19 @@ describe("bot levels", () => {
     }
   }
 });
+
+describe("draw offers", () => {
+  it("football and Gol tactical bots accept a draw only when their side is behind", () => {
+    const football = botFor("golnard-football", "tactical", 1);
+    const gol = botFor("gol", "tactical", 1);
+    if (!football.ok || !gol.ok) throw new Error("no tactical bot");
+    const footballAt = (home: number, away: number) => ({ score: [home, away], perSide: 1 });
+    expect(football.value.acceptDraw!(footballAt(0, 1), 0)).toBe(true);
+    expect(football.value.acceptDraw!(footballAt(0, 1), 1)).toBe(false);
+    expect(football.value.acceptDraw!(footballAt(2, 2), 0)).toBe(false);
+    const golAt = (home: number, away: number) => ({ score: { home, away } });
+    expect(gol.value.acceptDraw!(golAt(3, 1), 1)).toBe(true);
+    expect(gol.value.acceptDraw!(golAt(3, 1), 0)).toBe(false);
+    expect(gol.value.acceptDraw!(golAt(0, 0), 1)).toBe(false);
+  });
+});
