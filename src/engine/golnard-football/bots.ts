@@ -35,11 +35,12 @@ export function outValue(state: FootballState, side: SideIndex, from: Cell, exit
   const base = otherIndex(side) * 11;
   const nearest = Math.min(...state.tokens.slice(base, base + 11).map((c) => chebyshev(c, from)));
   const fromOwnLine = 19 - toGoalLine(side, from);
-  // Won over an opponent: the throw-in is an extra turn for us, worth a pass bonus.
+  // Won over an opponent, a set piece is ours and an extra turn, worth a pass bonus.
   if (line === "touch") return !ours ? 70 : nearest <= 2 && fromOwnLine <= 6 ? 15 : -30;
   const theirLine = xOf(exit) === GOAL_LINE_X[otherIndex(side)];
   if (theirLine) return !ours ? 120 : toGoalLine(side, from) <= SHOT_RANGE ? (nearest <= 2 ? 45 : 25) : -25;
-  if (!ours) return 30;
+  // Over an opponent out over our own line: the goal kick is ours, another extra turn.
+  if (!ours) return 70;
   // A clearance: an opponent at the ball in our penalty area would shoot next; worth more than a bonus pass out of there.
   return fromOwnLine <= 5 && nearest <= 3 ? 85 : -80;
 }
