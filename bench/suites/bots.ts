@@ -26,7 +26,8 @@ const SCALE = Number(process.env.BOTS_SCALE ?? "1");
  */
 const PAIRINGS: readonly Pairing[] = [
   { ruleset: "backgammon", level: "pubeval", against: "random", games: 400 },
-  { ruleset: "backgammon", level: "2-ply", against: "pubeval", games: 400 },
+  { ruleset: "backgammon", level: "rollout", against: "pubeval", games: 400 },
+  { ruleset: "backgammon", level: "rollout", against: "random", games: 100 },
   { ruleset: "golnard-estafeta", level: "progress", against: "random", games: 100, options: { teams: 2 } },
   { ruleset: "golnard-football", level: "tactical", against: "random", games: 100 },
   { ruleset: "gol", level: "tactical", against: "random", games: 100 },
@@ -38,19 +39,34 @@ const bot = (ruleset: RulesetId, level: string, seed: number): SeatBot<unknown, 
   return made.value;
 };
 
+/** Time a bot spends choosing, and how often it chose: the engine has no clock, the bench wraps the bots. */
+interface Clock {
+  ms: number;
+  calls: number;
+}
+const timed = (inner: SeatBot<unknown, Json>, clock: Clock): SeatBot<unknown, Json> => ({
+  choose(state, seat, moves) {
+    const t0 = performance.now();
+    const move = inner.choose(state, seat, moves);
+    clock.ms += performance.now() - t0;
+    clock.calls++;
+    return move;
+  },
+});
+
 function measure(p: Pairing): Measurement[] {
   const games = Math.max(2, Math.round(p.games * SCALE));
   let wins = 0;
   let draws = 0;
-  let moves = 0;
-  let ms = 0;
+  const mineClock: Clock = { ms: 0, calls: 0 };
+  const theirClock: Clock = { ms: 0, calls: 0 };
   const ruleset = getRuleset(p.ruleset);
   for (let g = 0; g < games; g++) {
     // Even games: `level` holds seat 0 (side 0); odd games: the other side.
     const mine = g % 2;
     const seed = 1000 + g;
-    const a = bot(p.ruleset, p.level, 2 * seed);
-    const b = bot(p.ruleset, p.against, 2 * seed + 1);
+    const a = timed(bot(p.ruleset, p.level, 2 * seed), mineClock);
+    const b = timed(bot(p.ruleset, p.against, 2 * seed + 1), theirClock);
     let sideOfSeat: ((seat: number) => number) | null = null;
     const game = playBotGame({
       ruleset: p.ruleset,
@@ -69,19 +85,18 @@ function measure(p: Pairing): Measurement[] {
     const won = game.outcome.winningSides;
     if (won.length === 1 && won[0] === sides[mine]) wins++;
     else if (won.length !== 1) draws++;
-    moves += game.moves;
-    ms += game.thinkingMs;
   }
   const points = wins + draws / 2;
   const { low, high } = wilson(points, games);
   const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+  const perMove = (c: Clock) => (c.ms / Math.max(1, c.calls)).toFixed(3);
   return [
     {
       name: `${p.ruleset}: ${p.level} vs ${p.against}, score`,
       unit: "%",
       value: (100 * points) / games,
       better: "higher",
-      note: `${games} games, ${wins} won ${draws} drawn ${games - wins - draws} lost, 95% Wilson ${pct(low)}-${pct(high)}, ${(ms / Math.max(1, moves)).toFixed(3)} ms per bot move (both bots)`,
+      note: `${games} games, ${wins} won ${draws} drawn ${games - wins - draws} lost, 95% Wilson ${pct(low)}-${pct(high)}, ms per move ${p.level} ${perMove(mineClock)}, ${p.against} ${perMove(theirClock)}`,
     },
   ];
 }

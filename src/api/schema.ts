@@ -135,7 +135,7 @@ type Mutation {
     "The open seat the bot takes."
     seat: Int!
     """
-    A bot level of the match's ruleset: backgammon: random, pubeval, 2-ply; golnard-estafeta:
+    A bot level of the match's ruleset: backgammon: random, pubeval, rollout; golnard-estafeta:
     random, progress; golnard-football: random, tactical; gol: random, tactical (weakest first).
     """
     level: String!

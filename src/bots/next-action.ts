@@ -21,8 +21,8 @@ export const decisionSeed = (matchId: string, seat: number, version: number): nu
 
 /**
  * The next thing a bot seat of the match does, or null when no bot is due. A bot answers an
- * offer made to its side first (a resignation: its level judges; a draw: it declines, none has a
- * rule to judge one), then plays when its seat is due: a roll, or one of its legal moves (before
+ * offer made to its side first (a resignation or a draw, as its level judges it; a level with no
+ * judgement declines), then plays when its seat is due: a roll, or one of its legal moves (before
  * a roll, a move legal then, such as a double, when its level wants one). It sees the state its
  * seat sees: every game here is one of perfect information, and no future roll is in it.
  */
@@ -43,8 +43,9 @@ export function nextBotAction(state: MatchState): BotAction | null {
   if (offer) {
     const answering = botSeats.find((seat) => sideOf(seat) !== sideOf(offer.seat));
     if (answering !== undefined) {
-      if (offer.kind === "draw") return { seat: answering, command: { type: "DeclineDraw", seat: answering } };
-      const accept = botOf(answering).acceptResignation?.(state.game, answering, offer.value) ?? false;
+      const bot = botOf(answering);
+      if (offer.kind === "draw") return { seat: answering, command: { type: bot.acceptDraw?.(state.game, answering) ? "AcceptDraw" : "DeclineDraw", seat: answering } };
+      const accept = bot.acceptResignation?.(state.game, answering, offer.value) ?? false;
       return { seat: answering, command: { type: accept ? "AcceptResignation" : "DeclineResignation", seat: answering } };
     }
   }

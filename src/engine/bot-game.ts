@@ -6,9 +6,8 @@ import type { Json, RulesetOutcome } from "./ruleset.js";
 export interface BotGame {
   readonly outcome: RulesetOutcome;
   readonly state: unknown;
-  /** Moves the bots chose (passes and rolls not counted), and the time they took choosing. */
+  /** Moves the bots chose (passes, rolls and declined doubles not counted). */
   readonly moves: number;
-  readonly thinkingMs: number;
   /** Every note the moves and dice produced, in order. */
   readonly notes: readonly { readonly type: string; readonly [key: string]: Json }[];
 }
@@ -18,7 +17,8 @@ export interface BotGame {
  * tests that play thousands of games. Dice come from `seed` through a PRNG (never the server's
  * derivation: these games are not verifiable and need not be). Who acts when several seats may
  * is the lowest seat with a legal move, and an optional action before a roll is asked of the
- * roller first, as the service does. `botOf(seat)` gives each seat's bot.
+ * roller first, as the service does. `botOf(seat)` gives each seat's bot. No clock: whoever
+ * wants the bots' time wraps them.
  */
 export function playBotGame(setup: {
   readonly ruleset: RulesetId;
@@ -40,11 +40,8 @@ export function playBotGame(setup: {
   const dice = prng(setup.seed);
   const notes: BotGame["notes"][number][] = [];
   let moves = 0;
-  let thinkingMs = 0;
   const ask = (seat: number, legal: readonly Json[]): Json | null => {
-    const t0 = performance.now();
     const move = setup.botOf(seat).choose(state, seat, legal);
-    thinkingMs += performance.now() - t0;
     if (move !== null) moves++;
     return move;
   };
@@ -56,7 +53,7 @@ export function playBotGame(setup: {
   const max = setup.maxActions ?? 200_000;
   for (let i = 0; i < max; i++) {
     const outcome = ruleset.outcome(state);
-    if (outcome) return { outcome, state, moves, thinkingMs, notes };
+    if (outcome) return { outcome, state, moves, notes };
     const turn = ruleset.turn(state);
     if (turn.phase === "over") throw new Error("over without an outcome");
     if (turn.phase === "roll") {

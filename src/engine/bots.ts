@@ -33,7 +33,9 @@ export const isBotLevel = <R extends RulesetId>(ruleset: R, level: string): leve
  * service keeps the seed with the seat (a bot rebuilt from it replays its choices) and, whenever
  * the seat may act, calls `choose(state.game, seat, ruleset.legalMoves(state.game, seat))`:
  * a move to submit, or null for nothing (only before a roll: the service then rolls). It
- * answers a pending resignation offer with `acceptResignation` when the ruleset has one.
+ * answers a resignation offer pending for its seat with `acceptResignation` (rulesets with
+ * resignation values), a draw offer with `acceptDraw` (absent: decline). Bots never resign and
+ * never offer draws.
  */
 export function botFor(ruleset: RulesetId, level: string, seed: number): Result<SeatBot<unknown, Json>> {
   if (!isBotLevel(ruleset, level)) {

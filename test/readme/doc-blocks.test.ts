@@ -26,7 +26,7 @@ const DOCS: Record<string, Record<string, readonly RegExp[]>> = {
     timeouts: [/^\{"code":"TIMEOUT_NOT_DUE"\}$/m, /^\{"finished":true\}$/m, /^\{"status":"FINISHED","reason":"timeout","winner":[01]\}$/m],
   },
   "docs/bots.md": {
-    bots: [/^\{"seats":\[0\],"bot":\{"id":"bot:pubeval","name":"Bot \(pubeval\)"\}\}$/m, /^\{"status":"FINISHED","reason":"played"\}$/m, /^\{"status":"(WAITING|ACTIVE)","bot":"bot:2-ply"\}$/m],
+    bots: [/^\{"seats":\[0\],"bot":\{"id":"bot:pubeval","name":"Bot \(pubeval\)"\}\}$/m, /^\{"status":"FINISHED","reason":"played"\}$/m, /^\{"status":"(WAITING|ACTIVE)","bot":"bot:rollout"\}$/m],
   },
   "docs/api.md": {
     graphql: [/^\{"data":\{"rollDice":\{"version":\d+,"phase":"move","toMove":[01],"dice":\[\d,\d\]\}\}\}$/m, /^\{"data":\{"submitMove":\{"version":\d+,"toMove":[01],"status":"ACTIVE"\}\}\}$/m],

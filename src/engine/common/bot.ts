@@ -1,4 +1,5 @@
 import { prng } from "./prng.js";
+import { bestOf } from "./seat-bot.js";
 
 /**
  * A player program: picks one of the legal moves it is given. Seeded bots are reproducible, so a
@@ -27,17 +28,7 @@ export function greedyBot<State, Move>(seed: number, greed: number, scorer: (sta
     choose(state, _seat, moves) {
       if (moves.length === 0) throw new Error("no legal move to choose from");
       if (random() >= greed) return moves[Math.floor(random() * moves.length)]!;
-      const score = scorer(state);
-      let best: Move[] = [];
-      let top = -Infinity;
-      for (const move of moves) {
-        const value = score(move);
-        if (value > top) {
-          top = value;
-          best = [move];
-        } else if (value === top) best.push(move);
-      }
-      return best[Math.floor(random() * best.length)]!;
+      return bestOf(moves, scorer(state), random);
     },
   };
 }

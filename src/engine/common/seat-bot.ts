@@ -23,6 +23,11 @@ export interface SeatBot<State, Move> {
    * themselves: none has a rule for it sound enough to give a game away.
    */
   acceptResignation?(state: State, seat: number, value: string): boolean;
+  /**
+   * Whether to accept the other side's draw offer, in rulesets that allow draws (`drawAllowed`).
+   * Absent: the bot declines and plays on. Bots never offer draws themselves.
+   */
+  acceptDraw?(state: State, seat: number): boolean;
 }
 
 /** Seeds a bot of one level: the same seed plays the same moves in the same positions. */
@@ -42,12 +47,14 @@ export const randomSeatBot = <State, Move>(seed: number, optional: (state: State
       return i < moves.length ? moves[i]! : null;
     },
     acceptResignation: () => random() < 0.5,
+    acceptDraw: () => random() < 0.5,
   };
 };
 
 /**
- * The best-scored of `moves` (ties broken by `random`, so a seeded bot still varies between
- * games); `score` is built once per position.
+ * The best-scored of `moves`, ties broken by `random` (so a seeded bot still varies between
+ * games). It draws once per call, tie or not, so that the draws of a seeded bot do not depend
+ * on how often it meets a tie.
  */
 export function bestOf<Move>(moves: readonly Move[], score: (move: Move) => number, random: () => number): Move {
   if (moves.length === 0) throw new Error("no legal move to choose from");
@@ -60,5 +67,11 @@ export function bestOf<Move>(moves: readonly Move[], score: (move: Move) => numb
       best = [move];
     } else if (value === top) best.push(move);
   }
-  return best.length === 1 ? best[0]! : best[Math.floor(random() * best.length)]!;
+  return best[Math.floor(random() * best.length)]!;
+}
+
+/** A bot that always plays the best move by `scorer`, built once per position (seat included). */
+export function scoredBot<State, Move>(seed: number, scorer: (state: State, seat: number) => (move: Move) => number): SeatBot<State, Move> {
+  const random = prng(seed);
+  return { choose: (state, seat, moves) => bestOf(moves, scorer(state, seat), random) };
 }

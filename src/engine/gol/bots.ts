@@ -1,6 +1,6 @@
-import { prng } from "../common/prng.js";
-import { bestOf, randomSeatBot, type BotFactory, type SeatBot } from "../common/seat-bot.js";
+import { randomSeatBot, scoredBot, type BotFactory } from "../common/seat-bot.js";
 import { scorer } from "./bot.js";
+import { other, sideOf } from "../common/home-away.js";
 import type { GolMove } from "./moves.js";
 import type { GolState } from "./state.js";
 
@@ -13,12 +13,14 @@ import type { GolState } from "./state.js";
 export const GOL_LEVELS = ["random", "tactical"] as const;
 export type GolLevel = (typeof GOL_LEVELS)[number];
 
-const tactical = (seed: number): SeatBot<GolState, GolMove> => {
-  const random = prng(seed);
-  return { choose: (state, _seat, moves) => bestOf(moves, scorer(state), random) };
-};
-
 export const GOL_BOTS: { readonly [L in GolLevel]: BotFactory<GolState, GolMove> } = {
   random: (seed) => randomSeatBot(seed),
-  tactical,
+  // A draw is worth taking only when behind: level or ahead, the tactical side plays on to win.
+  tactical: (seed) => ({
+    ...scoredBot(seed, (state: GolState) => scorer(state)),
+    acceptDraw: (state, seat) => {
+      const side = sideOf(seat);
+      return side !== null && state.score[side] < state.score[other(side)];
+    },
+  }),
 };

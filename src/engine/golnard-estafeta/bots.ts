@@ -1,5 +1,4 @@
-import { prng } from "../common/prng.js";
-import { bestOf, randomSeatBot, type BotFactory, type SeatBot } from "../common/seat-bot.js";
+import { randomSeatBot, scoredBot, type BotFactory } from "../common/seat-bot.js";
 import { legalMoves, play } from "./actions.js";
 import { progressScorer } from "./bot.js";
 import type { EstafetaMove } from "./options.js";
@@ -8,8 +7,8 @@ import type { EstafetaState } from "./state.js";
 /**
  * Relay bot levels, weakest first: `random` plays any legal action; `progress` plays the
  * action that, together with the best action left for the other die, brings the team furthest
- * by `bot.ts`'s progress score. Looking at both dice is what lets it pick 2 then 5 over 5 then
- * a wasted 2, or split the dice between a leader and a token that would otherwise block it.
+ * by `bot.ts`'s progress score. Looking at both dice lets it choose which die to spend first and
+ * whether to split them between two tokens; `bot.ts`'s bot judges each action alone.
  */
 export const ESTAFETA_LEVELS = ["random", "progress"] as const;
 export type EstafetaLevel = (typeof ESTAFETA_LEVELS)[number];
@@ -32,12 +31,7 @@ export function twoDiceScore(state: EstafetaState, seat: number): (move: Estafet
   };
 }
 
-const progress = (seed: number): SeatBot<EstafetaState, EstafetaMove> => {
-  const random = prng(seed);
-  return { choose: (state, seat, moves) => bestOf(moves, twoDiceScore(state, seat), random) };
-};
-
 export const ESTAFETA_BOTS: { readonly [L in EstafetaLevel]: BotFactory<EstafetaState, EstafetaMove> } = {
   random: (seed) => randomSeatBot(seed),
-  progress,
+  progress: (seed) => scoredBot(seed, twoDiceScore),
 };

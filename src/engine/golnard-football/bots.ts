@@ -1,12 +1,11 @@
-import { prng } from "../common/prng.js";
-import { bestOf, randomSeatBot, type BotFactory, type SeatBot } from "../common/seat-bot.js";
+import { randomSeatBot, scoredBot, type BotFactory } from "../common/seat-bot.js";
 import { otherIndex, type SideIndex } from "../common/home-away.js";
 import { cellAt, chebyshev, GOAL_LINE_X, toGoalLine, xOf, type Cell, type Direction } from "./board.js";
 import { scorer } from "./bot.js";
 import { occWithout } from "./context.js";
 import { flight } from "./kick.js";
 import type { FootballMove } from "./move-schema.js";
-import { occupancy, sideOfToken, tokenIndex, type FootballState, type TurnStage } from "./state.js";
+import { occupancy, sideOfSeat, sideOfToken, tokenIndex, type FootballState, type TurnStage } from "./state.js";
 
 /**
  * Football bot levels, weakest first: `random` plays any legal action; `tactical` plays the
@@ -36,13 +35,14 @@ export function outValue(state: FootballState, side: SideIndex, from: Cell, exit
   const base = otherIndex(side) * 11;
   const nearest = Math.min(...state.tokens.slice(base, base + 11).map((c) => chebyshev(c, from)));
   const fromOwnLine = 19 - toGoalLine(side, from);
-  // Won over an opponent: the throw-in is an extra turn for us, worth a pass bonus.
+  // Won over an opponent, a set piece is ours and an extra turn, worth a pass bonus.
   if (line === "touch") return !ours ? 70 : nearest <= 2 && fromOwnLine <= 6 ? 15 : -30;
   const theirLine = xOf(exit) === GOAL_LINE_X[otherIndex(side)];
   if (theirLine) return !ours ? 120 : toGoalLine(side, from) <= SHOT_RANGE ? (nearest <= 2 ? 45 : 25) : -25;
-  if (!ours) return 30;
-  // A clearance: an opponent at the ball in our penalty area would shoot next.
-  return fromOwnLine <= 5 && nearest <= 3 ? 70 : -80;
+  // Over an opponent out over our own line: the goal kick is ours, another extra turn.
+  if (!ours) return 70;
+  // A clearance: an opponent at the ball in our penalty area would shoot next; worth more than a bonus pass out of there.
+  return fromOwnLine <= 5 && nearest <= 3 ? 85 : -80;
 }
 
 /** The tactical scorer: `bot.ts`'s, except for kicks that leave the field. */
@@ -69,12 +69,14 @@ export function tacticalScorer(state: FootballState): (m: FootballMove) => numbe
   };
 }
 
-const tactical = (seed: number): SeatBot<FootballState, FootballMove> => {
-  const random = prng(seed);
-  return { choose: (state, _seat, moves) => bestOf(moves, tacticalScorer(state), random) };
-};
-
 export const FOOTBALL_BOTS: { readonly [L in FootballLevel]: BotFactory<FootballState, FootballMove> } = {
   random: (seed) => randomSeatBot(seed),
-  tactical,
+  // A draw is worth taking only when behind: level or ahead, the tactical side plays on to win.
+  tactical: (seed) => ({
+    ...scoredBot(seed, (state: FootballState) => tacticalScorer(state)),
+    acceptDraw: (state, seat) => {
+      const side = sideOfSeat(state, seat);
+      return state.score[side] < state.score[otherIndex(side)];
+    },
+  }),
 };

@@ -3,6 +3,10 @@ import { legalMoveList } from "../../../src/engine/backgammon/actions.js";
 import { BACKGAMMON_BOTS } from "../../../src/engine/backgammon/bots/levels.js";
 import { keithCount, keithLead, shouldDouble, shouldTake } from "../../../src/engine/backgammon/bots/cube-decisions.js";
 import { side, position, stateAt } from "./helpers.js";
+import { playBotGame } from "../../../src/engine/bot-game.js";
+import type { BackgammonState } from "../../../src/engine/backgammon/state.js";
+import type { SeatBot } from "../../../src/engine/common/seat-bot.js";
+import type { Json } from "../../../src/engine/ruleset.js";
 
 const cubeOn = { matchLength: 7, cube: true } as const;
 
@@ -23,7 +27,7 @@ describe("cube decisions", () => {
     const doubled = { ...roll, game: { ...roll.game, phase: "doubled" as const } };
     expect(shouldTake(doubled, 1)).toBe(false);
     expect(BACKGAMMON_BOTS.pubeval(1).choose(roll, 0, legalMoveList(roll, 0))).toBe("double");
-    expect(BACKGAMMON_BOTS["2-ply"](1).choose(doubled, 1, legalMoveList(doubled, 1))).toBe("drop");
+    expect(BACKGAMMON_BOTS.rollout(1).choose(doubled, 1, legalMoveList(doubled, 1))).toBe("drop");
   });
 
   it("does not double an even race, nor a race it trails; a close race is a take", () => {
@@ -65,7 +69,7 @@ describe("cube decisions", () => {
 
 describe("resignations", () => {
   it("accepts a single game once no gammon is possible, and refuses it while one is", () => {
-    const bot = BACKGAMMON_BOTS["2-ply"](5);
+    const bot = BACKGAMMON_BOTS.rollout(5);
     // Seat 0 answers; seat 1 (the resigner) has borne off: a single game is all seat 0 can win.
     const borneOff = stateAt({ position: position({ 6: 5 }, { 6: 14 }), seat: 0, options: cubeOn });
     expect(bot.acceptResignation!(borneOff, 0, "single")).toBe(true);
@@ -88,12 +92,28 @@ describe("play choice", () => {
     const start = stateAt({ position: position({ 24: 2, 13: 5, 8: 3, 6: 5 }, { 24: 2, 13: 5, 8: 3, 6: 5 }), seat: 0, dice: [3, 1] });
     const moves = legalMoveList(start, 0);
     expect(BACKGAMMON_BOTS.pubeval(1).choose(start, 0, moves)).toBe("8/5 6/5");
-    expect(BACKGAMMON_BOTS["2-ply"](1).choose(start, 0, moves)).toBe("8/5 6/5");
   });
 
   it("bears off rather than moves down when it can, in a race", () => {
     const race = stateAt({ position: position({ 6: 2, 5: 2, 1: 1 }, { 24: 15 }), seat: 0, dice: [6, 5] });
     const moves = legalMoveList(race, 0);
-    for (const level of ["pubeval", "2-ply"] as const) expect(BACKGAMMON_BOTS[level](2).choose(race, 0, moves)).toBe("6/off 5/off");
+    for (const level of ["pubeval", "rollout"] as const) expect(BACKGAMMON_BOTS[level](2).choose(race, 0, moves)).toBe("6/off 5/off");
+  });
+});
+
+describe("cube in play", () => {
+  it("pubeval bots double, take and drop in seeded matches with the cube", () => {
+    let taken = 0;
+    let dropped = 0;
+    for (let g = 0; g < 6; g++) {
+      const bots = [BACKGAMMON_BOTS.pubeval(2 * g), BACKGAMMON_BOTS.pubeval(2 * g + 1)] as SeatBot<unknown, Json>[];
+      const { state } = playBotGame({ ruleset: "backgammon", options: { matchLength: 5, cube: true }, seed: 70 + g, botOf: (seat) => bots[seat]! });
+      for (const record of (state as BackgammonState).games) {
+        if (record.resultType === "drop") dropped++;
+        else if (record.cube > 1) taken++;
+      }
+    }
+    expect(taken).toBeGreaterThan(0);
+    expect(dropped).toBeGreaterThan(0);
   });
 });

@@ -5,32 +5,32 @@ import { RESIGNATION_VALUES } from "../resignation.js";
 import { isSeat, otherSeat, type Seat } from "../seats.js";
 import type { BackgammonState } from "../state.js";
 import { choicesOf, type Choice } from "./choices.js";
-import { keithCount, shouldDouble, shouldTake } from "./cube-decisions.js";
-import { onePly, TWO_PLY_CANDIDATES, twoPly } from "./lookahead.js";
-import { isRace } from "./pubeval.js";
+import { shouldDouble, shouldTake } from "./cube-decisions.js";
+import { isRace, pubeval } from "./pubeval.js";
+import { ROLLOUT, rolloutValues } from "./rollout.js";
 
 /**
  * Backgammon bot levels, weakest first: `random` plays any legal move; `pubeval` plays the move
- * whose position Tesauro's pubeval rates best (1-ply); `2-ply` looks, in contact, at pubeval's
- * best few plays and keeps the one whose opponent replies over all 21 rolls hurt least (see
- * `lookahead.ts`), and in a race plays to the lowest Keith count. Both playing levels decide the
- * cube with `cube-decisions.ts`.
+ * whose position Tesauro's pubeval rates best (1-ply); `rollout` takes pubeval's best few plays
+ * and keeps the one that wins most often in short rollouts where both sides play pubeval (see
+ * `rollout.ts`). Both playing levels decide the cube with `cube-decisions.ts`.
  */
-export const BACKGAMMON_LEVELS = ["random", "pubeval", "2-ply"] as const;
+export const BACKGAMMON_LEVELS = ["random", "pubeval", "rollout"] as const;
 export type BackgammonLevel = (typeof BACKGAMMON_LEVELS)[number];
 
 type Picker = (choices: readonly Choice[], race: boolean, random: () => number) => string;
 
+/** pubeval's score of a play, with the weights for the position it starts from (`race`). */
+const onePly = (race: boolean, choice: Choice): number => pubeval(race, choice.after);
+
 const pubevalPick: Picker = (choices, race, random) => bestOf(choices, (c) => onePly(race, c), random).move;
 
-const twoPlyPick: Picker = (choices, race, random) => {
+const rolloutPick: Picker = (choices, race, random) => {
   if (choices.length <= 1) return choices[0]!.move;
-  // In a race the opponent cannot touch our checkers, so looking at its replies adds nothing:
-  // play to the lowest Keith count (the least bear-off waste), pubeval's race score breaking ties.
-  if (race) return bestOf(choices, (c) => -keithCount(c.after.onRoll) * 100 + onePly(true, c), random).move;
   const ranked = choices.map((c) => ({ c, v: onePly(race, c) })).sort((a, b) => b.v - a.v);
-  const shortlist = ranked.slice(0, TWO_PLY_CANDIDATES).map((r) => r.c);
-  return bestOf(shortlist, (c) => twoPly(race, c), random).move;
+  const shortlist = ranked.slice(0, ROLLOUT.candidates).map((r) => r.c);
+  const values = rolloutValues(shortlist, Math.floor(random() * 2 ** 32));
+  return bestOf(shortlist.map((c, i) => ({ c, v: values[i]! })), (x) => x.v, random).c.move;
 };
 
 /**
@@ -86,5 +86,5 @@ export const BACKGAMMON_BOTS: { readonly [L in BackgammonLevel]: BotFactory<Back
   // Doubling is optional before a roll: doing nothing (the service rolls) is one of random's choices.
   random: (seed) => randomSeatBot(seed, (state: BackgammonState) => state.game.phase === "roll"),
   pubeval: (seed) => playing(seed, pubevalPick),
-  "2-ply": (seed) => playing(seed, twoPlyPick),
+  rollout: (seed) => playing(seed, rolloutPick),
 };
