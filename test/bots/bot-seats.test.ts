@@ -136,6 +136,25 @@ describe("a person against a bot", () => {
     await watcher.dispose();
   }, 60_000);
 
+  it("a draw offered to a bot is answered by it, as its level judges, at once and not only at its turn", async () => {
+    const created = await t.rest("POST", "/api/matches", { json: { ruleset: "gol", options: { minutesPerHalf: 2, minSecondary: 2 }, bots: [{ seat: 1, level: "tactical" }] } });
+    const id = created.body.match.id as string;
+    const token = created.body.seats[0].token as string;
+    await eventually(async () => expect((await getMatch(t, id, token)).toAct).toEqual([0]), 10_000, 20);
+    const offered = await t.rest("POST", `/api/matches/${id}/draw/offer`, { token });
+    expect(offered.status, offered.raw).toBe(200);
+    const answer = await eventually(async () => {
+      const log = await events(t, id);
+      const found = log.find((e) => e.type === "DrawDeclined" || e.type === "DrawAccepted");
+      if (!found) throw new Error("no answer yet");
+      return found;
+    }, 10_000, 20);
+    expect(answer.data.seat).toBe(1);
+    // Level with the bot (0-0 at the start), the tactical bot is not behind: it declines and plays on.
+    expect(answer.type).toBe("DrawDeclined");
+    expect((await getMatch(t, id)).offer).toBeNull();
+  });
+
   it("drivers told of the same commits many times over, at once, play the very match one driver plays", async () => {
     // The same random bytes: the same match id, dice seed and so the same dice and bot decisions.
     const play = async (drivers: number): Promise<unknown[]> => {
