@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { deployConfig } from "../../infra/config.js";
+import { CONTEXT_SETTINGS, deployConfig } from "../../infra/config.js";
 
 const from = (context: Record<string, unknown>) => deployConfig((key) => context[key]);
 
@@ -31,6 +31,17 @@ describe("deploy settings from CDK context", () => {
         "httpRateLimit", "httpBurstLimit", "webSocketRateLimit", "webSocketBurstLimit", "apiGatewayLogRole", "frameAncestors",
       ].sort(),
     );
+  });
+
+  it("documents every setting it reads (docs/deploy.md's table): the defaults there are the defaults, and a bad value names its setting", () => {
+    const defaults = Object.fromEntries(Object.entries(CONTEXT_SETTINGS).map(([name, s]) => [name, s.default]));
+    expect(from(defaults)).toEqual(from({}));
+    const read: string[] = [];
+    deployConfig((key) => void read.push(key));
+    expect([...new Set(read)].sort()).toEqual(Object.keys(CONTEXT_SETTINGS).sort());
+    for (const name of Object.keys(CONTEXT_SETTINGS).filter((n) => !["allowedOrigins", "frameAncestors"].includes(n))) {
+      expect(() => from({ [name]: "-1x" }), name).toThrow(name);
+    }
   });
 
   it("reads who may frame the embed pages, one CSP value", () => {
