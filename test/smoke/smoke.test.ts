@@ -1,8 +1,10 @@
+import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RULESETS } from "../../src/engine/registry.js";
 import { startTestServer, type TestServer } from "../helpers/server.js";
-import { main, STEPS } from "./smoke.js";
+import { deliveryProblem, main, STEPS } from "./smoke.js";
 
 /**
  * `npm run smoke` against the local server in lambda mode: the deployed WebSocket route handlers
@@ -61,11 +63,32 @@ describe("npm run smoke", () => {
     expect(noWs.err).toMatch(new RegExp(`^smoke FAILED: subscription to \\S+ over ws://127\\.0\\.0\\.1:${port}/graphql failed: connect ECONNREFUSED`));
   });
 
-  it("answers bad arguments with its usage and status 2", async () => {
+  it("answers bad arguments with its usage and status 2, also as the command `npm run smoke` runs", async () => {
+    const cli = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./smoke.ts", import.meta.url)), t.url], { encoding: "utf8" });
+    expect(cli.status).toBe(2);
+    expect(cli.stderr).toContain("give the API's URL and the WebSocket URL\nusage: npm run smoke --");
     for (const args of [[], [t.url], [ws(), t.url], [t.url, ws(), "--commands", "0"], [t.url, ws(), "--fast"]]) {
       const { status, err } = await run(args);
       expect(status, args.join(" ")).toBe(2);
       expect(err).toContain("usage: npm run smoke -- <http(s) api url> <ws(s) url> [--commands N]");
     }
+  });
+});
+
+describe("what the smoke's watcher must have received: the log, each version once, in order", () => {
+  const log = [
+    { version: 1, type: "MatchCreated" },
+    { version: 2, type: "DiceRolled" },
+    { version: 3, type: "MovePlayed" },
+  ];
+  it.each([
+    ["the log itself", log, null],
+    ["a repeat", [log[0]!, log[1]!, log[1]!, log[2]!], "the watcher got version 2 more than once (got 1,2,2,3)"],
+    ["out of order", [log[0]!, log[2]!, log[1]!], "the watcher got version 2 after 3 (got 1,3,2)"],
+    ["a gap", [log[0]!, log[2]!], "the watcher never got version 2 of the log's 3"],
+    ["a version the log lacks", [...log, { version: 4, type: "TurnPassed" }], "the watcher got version 4, which the log does not have (its last is 3)"],
+    ["another event", [log[0]!, { version: 2, type: "MovePlayed" }, log[2]!], "version 2 came as MovePlayed, the log has DiceRolled"],
+  ])("%s", (_name, received, problem) => {
+    expect(deliveryProblem(received, log)).toBe(problem);
   });
 });

@@ -198,16 +198,31 @@ async function smokeRuleset(api: string, ws: string, ruleset: RulesetId, command
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     if (watcher.failure()) throw watcher.failure();
 
-    const log = await readLog(api, ruleset, id);
-    const got = watcher.received.map((r) => `${r.version} ${r.type}`);
-    const want = log.map((e) => `${e.version} ${e.type}`);
-    if (got.join("\n") !== want.join("\n")) {
-      throw new SmokeFailure(`${ruleset}: match ${id}: the watcher did not get every version once, in order: got [${got.join(", ")}], the log has [${want.join(", ")}]`);
-    }
+    const problem = deliveryProblem(watcher.received, await readLog(api, ruleset, id));
+    if (problem) throw new SmokeFailure(`${ruleset}: match ${id}: ${problem}`);
     return { ruleset, matchId: id, version: view.version, status: view.status, latencies };
   } finally {
     await watcher.dispose();
   }
+}
+
+/**
+ * What is wrong with what a watcher received against the match's log, or null: it must be the
+ * log itself, every version once and in order, each with its event's type.
+ */
+export function deliveryProblem(received: readonly { version: number; type: string }[], log: readonly { version: number; type: string }[]): string | null {
+  const versions = received.map((r) => r.version);
+  const repeated = versions.filter((v, i) => versions.indexOf(v) !== i);
+  if (repeated.length > 0) return `the watcher got version ${repeated[0]} more than once (got ${versions.join(",")})`;
+  const disordered = versions.findIndex((v, i) => i > 0 && v < versions[i - 1]!);
+  if (disordered > 0) return `the watcher got version ${versions[disordered]} after ${versions[disordered - 1]} (got ${versions.join(",")})`;
+  const missing = log.filter((e) => !versions.includes(e.version)).map((e) => e.version);
+  if (missing.length > 0) return `the watcher never got version${missing.length > 1 ? "s" : ""} ${missing.join(",")} of the log's ${log.length}`;
+  const stray = versions.filter((v) => !log.some((e) => e.version === v));
+  if (stray.length > 0) return `the watcher got version ${stray.join(",")}, which the log does not have (its last is ${log.at(-1)?.version ?? 0})`;
+  const differs = received.find((r, i) => r.type !== log[i]!.type);
+  if (differs) return `version ${differs.version} came as ${differs.type}, the log has ${log.find((e) => e.version === differs.version)!.type}`;
+  return null;
 }
 
 async function readLog(api: string, ruleset: RulesetId, id: string): Promise<{ version: number; type: string }[]> {
