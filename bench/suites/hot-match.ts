@@ -71,6 +71,8 @@ interface Run {
   readonly commits: number;
   readonly failedBatches: number;
   readonly undelivered: number;
+  /** Pushes that repeated a version a spectator had, or skipped one. */
+  readonly misdelivered: number;
 }
 
 /** A socket that only notes when each version reached it. */
@@ -179,8 +181,13 @@ async function measure(scenario: Scenario, spectators: number): Promise<Run> {
   const id: string = created.match.id;
   const tokens: string[] = created.seats.map((s: { token: string }) => s.token);
   const ids = await seedSpectators(server, id, created.match.version, spectators);
+  // Each spectator must get every version once, in order: anything else is counted.
+  let misdelivered = 0;
   for (const connectionId of ids) {
+    let has = created.match.version as number;
     connections.set(connectionId, { socket: spectatorSocket((version) => {
+      if (version !== has + 1) misdelivered++;
+      has = Math.max(has, version);
       let got = receipts.get(version);
       if (!got) receipts.set(version, (got = new Map()));
       if (!got.has(connectionId)) got.set(connectionId, performance.now());
@@ -224,7 +231,7 @@ async function measure(scenario: Scenario, spectators: number): Promise<Run> {
   counted?.destroy();
   const counts = management.counts();
   await management.close();
-  return { latencies: latencies.sort((a, b) => a - b), last, batchMs, counts, dynamoCalls, commits, failedBatches, undelivered };
+  return { latencies: latencies.sort((a, b) => a - b), last, batchMs, counts, dynamoCalls, commits, failedBatches, undelivered, misdelivered };
 }
 
 /** The fan-out's stores over a client that counts every DynamoDB call. */
@@ -255,7 +262,7 @@ function lines(scenario: Scenario, n: number, run: Run, base: Run | undefined): 
     figure("commit to the last spectator (max over commits)", (r) => Math.max(...r.last), "ms", `median over ${run.commits} commits ${median(run.last).toFixed(0)} ms`),
     figure("fan-out time per commit (its Lambda duration), median", (r) => median(r.batchMs), "ms", `${sentPerSecond.toFixed(0)} posts/s while it ran`),
     figure("management API requests per commit", (r) => r.counts.requests / r.commits, "posts", `over ${run.commits} commits: ${run.counts.sent} sent (200), ${run.counts.gone} gone (410), ${run.counts.throttled} throttled (429)`),
-    figure("fan-out DynamoDB calls per commit", (r) => r.dynamoCalls / r.commits, "calls", `${run.failedBatches} batches failed and were retried by the stream; ${run.undelivered} spectator-commits not delivered within ${DELIVERY_TIMEOUT_MS / 1000} s`),
+    figure("fan-out DynamoDB calls per commit", (r) => r.dynamoCalls / r.commits, "calls", `${run.failedBatches} batches failed and were retried by the stream; ${run.undelivered} spectator-commits not delivered within ${DELIVERY_TIMEOUT_MS / 1000} s, ${run.misdelivered} pushes repeated or out of order`),
   ];
 }
 
