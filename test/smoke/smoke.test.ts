@@ -51,6 +51,14 @@ describe("npm run smoke", () => {
     expect(rows.at(-1)).toMatch(/^ok: 4 rulesets \(.*\), 16 commands, every version pushed once and in order/);
   });
 
+  it("plays a match to its end by default: the watcher has every version through MatchFinished, then the subscription completes", async () => {
+    const { status, out, err } = await run([t.url, ws(), "--ruleset", "golnard-estafeta"]);
+    expect(err).toBe("");
+    expect(status).toBe(0);
+    expect(out.split("\n").filter((r) => r.startsWith("golnard-estafeta ")).map((r) => r.split(/\s+/)[1])).toEqual(["create", "subscribe", "roll", "move", "push"]);
+    expect(out.split("\n").at(-1)).toMatch(/^ok: 1 ruleset \(golnard-estafeta v\d+ FINISHED\), \d+ commands, every version pushed once and in order, each finished match's subscription completed, in /);
+  });
+
   it("fails with the reason when the API is not there, and when the WebSocket is not", async () => {
     const port = await deadPort();
     const noApi = await run([`http://127.0.0.1:${port}`, `ws://127.0.0.1:${port}/graphql`]);
@@ -67,10 +75,10 @@ describe("npm run smoke", () => {
     const cli = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./smoke.ts", import.meta.url)), t.url], { encoding: "utf8" });
     expect(cli.status).toBe(2);
     expect(cli.stderr).toContain("give the API's URL and the WebSocket URL\nusage: npm run smoke --");
-    for (const args of [[], [t.url], [ws(), t.url], [t.url, ws(), "--commands", "0"], [t.url, ws(), "--fast"]]) {
+    for (const args of [[], [t.url], [ws(), t.url], [t.url, ws(), "--commands", "0"], [t.url, ws(), "--fast"], [t.url, ws(), "--ruleset", "chess"]]) {
       const { status, err } = await run(args);
       expect(status, args.join(" ")).toBe(2);
-      expect(err).toContain("usage: npm run smoke -- <http(s) api url> <ws(s) url> [--commands N]");
+      expect(err).toContain("usage: npm run smoke -- <http(s) api url> <ws(s) url> [--commands N] [--ruleset id ...]");
     }
   });
 });

@@ -1,19 +1,20 @@
 import { type Client, createClient } from "graphql-ws";
 import { pathToFileURL } from "node:url";
 import WebSocket from "ws";
-import { RULESETS, type RulesetId } from "../../src/engine/registry.js";
+import { isRulesetId, RULESETS, type RulesetId } from "../../src/engine/registry.js";
 
 /**
- * `npm run smoke -- <http(s) api url> <ws(s) url> [--commands N]`: checks a running Tabula (a
- * deployed stack's `HttpUrl` and `WebSocketUrl`, or `npm start -- --gateway lambda`) end to end.
- * For every ruleset it creates a match over GraphQL, watches it with a real graphql-ws client,
- * plays a few commands over REST (a roll when one is due, else the first legal move), and checks
- * that the watcher got every committed version once, in order, the same events as the log. It
+ * `npm run smoke -- <http(s) api url> <ws(s) url> [--commands N] [--ruleset id ...]`: checks a
+ * running Tabula (a deployed stack's `HttpUrl` and `WebSocketUrl`, or `npm start -- --gateway
+ * lambda`) end to end. For every ruleset it creates a match over GraphQL, watches it with a real
+ * graphql-ws client, plays it over REST (a roll when one is due, else the first legal move) to its
+ * end or for N commands, and checks that the watcher got every committed version once, in order,
+ * the same events as the log, and, once the match is over, that its subscription completed. It
  * prints each step's latency per ruleset, and exits 0; 1 with the first failure; 2 on bad
  * arguments.
  */
 
-/** Small options, so that a few commands reach the interesting parts and a match may even end. */
+/** Small options, so that a whole match is a few dozen commands (backgammon's 1-point match the most, about 80). */
 export const SMOKE_OPTIONS: { readonly [K in RulesetId]: Record<string, unknown> } = {
   backgammon: { matchLength: 1 },
   "golnard-estafeta": { maxRounds: 3 },
@@ -21,7 +22,8 @@ export const SMOKE_OPTIONS: { readonly [K in RulesetId]: Record<string, unknown>
   gol: { minutesPerHalf: 1 },
 };
 
-export const DEFAULT_COMMANDS = 8;
+/** Commands per ruleset at most: enough for every match with SMOKE_OPTIONS to end. */
+export const DEFAULT_COMMANDS = 300;
 /** How long one request, or one push after its command, may take before the smoke fails. */
 const STEP_TIMEOUT_MS = 15_000;
 /** After the last push: time for a duplicate or a stray version to show up before the check. */
@@ -48,10 +50,11 @@ export interface SmokeOptions {
   readonly rulesets?: readonly RulesetId[];
 }
 
-const USAGE = `usage: npm run smoke -- <http(s) api url> <ws(s) url> [--commands N]
+const USAGE = `usage: npm run smoke -- <http(s) api url> <ws(s) url> [--commands N] [--ruleset id ...]
   api url: the stack's HttpUrl (https://<id>.execute-api.<region>.amazonaws.com), or http://127.0.0.1:4000
   ws url:  the stack's WebSocketUrl (wss://<id>.execute-api.<region>.amazonaws.com/<stage>), or ws://127.0.0.1:4000/graphql
-  --commands N: commands per ruleset (default ${DEFAULT_COMMANDS}; fewer when its match ends first)`;
+  --commands N: at most N commands per ruleset (default ${DEFAULT_COMMANDS}: each match is played to its end)
+  --ruleset id: only this ruleset (repeatable; default all: ${RULESETS.join(", ")})`;
 
 const SUBSCRIPTION = `subscription($m: ID!) { matchUpdated(matchId: $m) { version event { version type } } }`;
 const CREATE = `mutation($input: CreateMatchInput!) { createMatch(input: $input) { match { id version status } seats { seat token } } }`;
@@ -112,6 +115,7 @@ async function call<T>(what: string, url: string, init: RequestInit & { token?: 
 function watch(ws: string, matchId: string) {
   const received: { version: number; type: string; at: number }[] = [];
   let failure: Error | null = null;
+  let completed = false;
   let wake = () => {};
   const client: Client = createClient({ url: ws, webSocketImpl: WebSocket, lazy: true, retryAttempts: 0 });
   client.subscribe(
@@ -127,26 +131,39 @@ function watch(ws: string, matchId: string) {
         failure ??= new SmokeFailure(`subscription to ${matchId} over ${ws} failed: ${describeSinkError(error)}`);
         wake();
       },
-      complete: () => wake(),
+      complete: () => {
+        completed = true;
+        wake();
+      },
     },
   );
+  /** Waits for `found` to give something, until the step's timeout or the subscription's failure. */
+  const until = async <T>(found: () => T | undefined, timedOut: () => string): Promise<T> => {
+    const deadline = performance.now() + STEP_TIMEOUT_MS;
+    for (;;) {
+      if (failure) throw failure;
+      const value = found();
+      if (value !== undefined) return value;
+      const left = deadline - performance.now();
+      if (left <= 0) throw new SmokeFailure(timedOut());
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        wake = () => (clearTimeout(timer), resolve());
+      });
+    }
+  };
   return {
     received,
     /** Resolves with the time the version arrived. */
     async version(version: number): Promise<number> {
-      const deadline = performance.now() + STEP_TIMEOUT_MS;
-      for (;;) {
-        if (failure) throw failure;
-        const got = received.find((r) => r.version === version);
-        if (got) return got.at;
-        const left = deadline - performance.now();
-        if (left <= 0) throw new SmokeFailure(`no push of version ${version} of match ${matchId} within ${STEP_TIMEOUT_MS} ms (got ${received.map((r) => r.version).join(",") || "none"})`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          wake = () => (clearTimeout(timer), resolve());
-        });
-      }
+      const got = await until(
+        () => received.find((r) => r.version === version),
+        () => `no push of version ${version} of match ${matchId} within ${STEP_TIMEOUT_MS} ms (got ${received.map((r) => r.version).join(",") || "none"})`,
+      );
+      return got.at;
     },
+    /** Resolves once the server completed the subscription (after MatchFinished). */
+    completed: () => until(() => completed || undefined, () => `the subscription to match ${matchId} did not complete within ${STEP_TIMEOUT_MS} ms of its end`),
     failure: () => failure,
     dispose: () => client.dispose(),
   };
@@ -195,6 +212,7 @@ async function smokeRuleset(api: string, ws: string, ruleset: RulesetId, command
       );
       latencies.push.push((await watcher.version(view.version)) - sent);
     }
+    if (view.status === "FINISHED") await watcher.completed();
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     if (watcher.failure()) throw watcher.failure();
 
@@ -263,11 +281,16 @@ export function formatReports(reports: readonly RulesetReport[]): string {
 export async function main(argv: readonly string[], out: (line: string) => void = console.log, err: (line: string) => void = console.error): Promise<number> {
   const positional: string[] = [];
   let commands = DEFAULT_COMMANDS;
+  const rulesets: RulesetId[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--commands") {
       commands = Number(argv[++i]);
       if (!Number.isInteger(commands) || commands < 1) return (err(`--commands takes a whole number, at least 1\n${USAGE}`), 2);
+    } else if (arg === "--ruleset") {
+      const id = argv[++i];
+      if (!id || !isRulesetId(id)) return (err(`--ruleset takes one of ${RULESETS.join(", ")}\n${USAGE}`), 2);
+      rulesets.push(id);
     } else if (arg === "-h" || arg === "--help") return (out(USAGE), 0);
     else if (arg.startsWith("-")) return (err(`unknown option ${arg}\n${USAGE}`), 2);
     else positional.push(arg);
@@ -286,12 +309,12 @@ export async function main(argv: readonly string[], out: (line: string) => void 
   }
   const started = performance.now();
   try {
-    const reports = await smoke({ api: api!, ws: ws!, commands });
+    const reports = await smoke({ api: api!, ws: ws!, commands, ...(rulesets.length > 0 ? { rulesets } : {}) });
     out(formatReports(reports));
     const pushes = reports.reduce((n, r) => n + r.latencies.push.length, 0);
     out(
-      `ok: ${reports.length} rulesets (${reports.map((r) => `${r.ruleset} v${r.version} ${r.status}`).join(", ")}), ${pushes} commands, ` +
-        `every version pushed once and in order, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `ok: ${reports.length} ruleset${reports.length === 1 ? "" : "s"} (${reports.map((r) => `${r.ruleset} v${r.version} ${r.status}`).join(", ")}), ${pushes} commands, ` +
+        `every version pushed once and in order${reports.some((r) => r.status === "FINISHED") ? ", each finished match's subscription completed" : ""}, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     return 0;
   } catch (error) {
