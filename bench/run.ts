@@ -16,6 +16,7 @@ const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   growth: () => import("./suites/growth.js"),
   http: () => import("./suites/http.js"),
   live: () => import("./suites/live.js"),
+  "hot-match": () => import("./suites/hot-match.js"),
   lambda: () => import("./suites/lambda.js"),
   "lambda-warm": () => import("./suites/lambda-warm.js"),
 };

@@ -22,6 +22,7 @@ import { WEBHOOK_EVENT_TYPES, WEBHOOK_PAYLOAD_SCHEMAS, webhookJsonSchemas } from
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "../src/webhooks/retry-schedule.js";
 import * as z from "../src/zod.js";
 import { matchArchiveJsonSchema } from "../src/service/archive-schema.js";
+import { CONTEXT_SETTINGS } from "../infra/config.js";
 
 const sdlPath = fileURLToPath(new URL("./schema.graphql", import.meta.url));
 const modulePath = fileURLToPath(new URL("../src/api/schema.ts", import.meta.url));
@@ -29,7 +30,7 @@ const modulePath = fileURLToPath(new URL("../src/api/schema.ts", import.meta.url
 export const archiveSchemaPath = fileURLToPath(new URL("./match-archive.schema.json", import.meta.url));
 export const renderArchiveSchema = (): string => `${JSON.stringify(matchArchiveJsonSchema(), null, 2)}\n`;
 /** Documents with generated tables. */
-export const DOCS_WITH_TABLES = ["../README.md", "../docs/api.md", "../docs/embed.md", "../docs/webhooks.md", "../docs/bots.md"].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+export const DOCS_WITH_TABLES = ["../README.md", "../docs/api.md", "../docs/embed.md", "../docs/webhooks.md", "../docs/bots.md", "../docs/deploy.md"].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
 /** A template literal keeps the SDL readable in review; only \\, ` and ${ need escaping. */
 export const renderSchemaModule = (sdl: string): string =>
@@ -109,6 +110,12 @@ export const DOC_TABLES: Readonly<Record<string, () => string>> = {
   "bot-levels": () =>
     ["| ruleset | levels, weakest first | how each plays |", "|---|---|---|", ...RULESETS.map((id) => `| \`${id}\` | ${code(BOT_LEVELS[id])} | [docs/rules/${id}.md](rules/${id}.md#bots) |`)].join("\n"),
   "webhook-schemas": () => ["```json", JSON.stringify(webhookJsonSchemas(), null, 2), "```"].join("\n"),
+  "deploy-context": () =>
+    [
+      "| setting | default | what it does |",
+      "|---|---|---|",
+      ...Object.entries(CONTEXT_SETTINGS).map(([name, setting]) => `| \`${name}\` | \`${setting.default}\` | ${setting.doc} |`),
+    ].join("\n"),
   "embed-options": () =>
     [
       "| option | values | default | what it does |",

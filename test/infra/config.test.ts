@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { deployConfig } from "../../infra/config.js";
+import { CONTEXT_SETTINGS, deployConfig } from "../../infra/config.js";
 
 const from = (context: Record<string, unknown>) => deployConfig((key) => context[key]);
 
@@ -25,12 +25,18 @@ describe("deploy settings from CDK context", () => {
     const { context } = JSON.parse(readFileSync(new URL("../../cdk.json", import.meta.url), "utf8")) as { context: Record<string, unknown> };
     const { "cli-telemetry": _telemetry, ...settings } = context;
     expect(from(settings)).toEqual(from({}));
-    expect(Object.keys(settings).sort()).toEqual(
-      [
-        "stage", "allowedOrigins", "memory", "logLevel", "sourceMaps", "logRetentionDays",
-        "httpRateLimit", "httpBurstLimit", "webSocketRateLimit", "webSocketBurstLimit", "apiGatewayLogRole", "frameAncestors",
-      ].sort(),
-    );
+    expect(settings).toEqual(Object.fromEntries(Object.entries(CONTEXT_SETTINGS).map(([name, s]) => [name, s.default])));
+  });
+
+  it("documents every setting it reads (docs/deploy.md's table): the defaults there are the defaults, and a bad value names its setting", () => {
+    const defaults = Object.fromEntries(Object.entries(CONTEXT_SETTINGS).map(([name, s]) => [name, s.default]));
+    expect(from(defaults)).toEqual(from({}));
+    const read: string[] = [];
+    deployConfig((key) => void read.push(key));
+    expect([...new Set(read)].sort()).toEqual(Object.keys(CONTEXT_SETTINGS).sort());
+    for (const name of Object.keys(CONTEXT_SETTINGS).filter((n) => !["allowedOrigins", "frameAncestors"].includes(n))) {
+      expect(() => from({ [name]: "-1x" }), name).toThrow(name);
+    }
   });
 
   it("reads who may frame the embed pages, one CSP value", () => {
