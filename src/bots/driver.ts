@@ -6,10 +6,14 @@ import type { Credential } from "../service/credential.js";
 import type { ServiceDeps } from "../service/deps.js";
 import { bySeat, handleCommand } from "../service/handle-command.js";
 import { loadMatch } from "../service/load-match.js";
+import { openSeats } from "../match/seating.js";
 import { nextBotAction } from "./next-action.js";
 
 /** How long a bot waits before it acts, so that a person can follow its moves; a second. */
 export const BOT_THINK_MS = 1000;
+
+/** How many bot-less matches a driver remembers (the oldest forgotten first: one read more, no harm). */
+const BOTLESS_KEPT = 10_000;
 
 /** Refusals that only say the match moved on meanwhile: the commit that moved it brings the bot back. */
 const MOVED_ON = new Set(["VERSION_CONFLICT", "NOT_YOUR_TURN", "MATCH_FINISHED", "NO_OFFER", "DICE_NOT_DUE", "ALREADY_ROLLED", "WAITING_FOR_PLAYERS", "DEADLINE_PASSED"]);
@@ -39,6 +43,11 @@ export class BotDriver {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly sleeps = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
   private closed = false;
+  /**
+   * Matches no bot will ever act in: finished, or every seat taken and none a bot's (a bot only
+   * takes a seat at creation or an open one). Their commits, most of a server's, cost no read.
+   */
+  private readonly botless = new Set<string>();
 
   constructor(private readonly options: BotDriverOptions) {}
 
@@ -122,7 +131,13 @@ export class BotDriver {
    */
   async actOnce(matchId: string): Promise<boolean> {
     const { deps, logger } = this.options;
+    if (this.botless.has(matchId)) return false;
     const { state, secrets } = await loadMatch(deps.store, matchId);
+    if (state.status === "FINISHED" || (openSeats(state.seating).length === 0 && !state.seating.some((s) => isBot(s.player)))) {
+      this.botless.add(matchId);
+      if (this.botless.size > BOTLESS_KEPT) this.botless.delete(this.botless.values().next().value!);
+      return false;
+    }
     const action = nextBotAction(state);
     if (!action) return false;
     await this.think();
