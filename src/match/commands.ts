@@ -24,7 +24,7 @@ export type Command =
       open?: readonly OpenSeatRequest[] | undefined;
       /** When the open seats' invitations lapse. */
       invitationsExpireAt?: string | undefined;
-      /** Seats taken by players at creation (the creating player's). */
+      /** Seats taken by players at creation: the creating player's, and bots. */
       players?: readonly { seat: number; player: PlayerRef }[] | undefined;
     }
   | { type: "JoinSeat"; seat: number; player: PlayerRef | null }

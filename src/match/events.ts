@@ -47,7 +47,7 @@ export interface EventData {
     timeControl?: TimeControl;
     /** Seats left open, each until its invitation lapses, some for one player only. */
     open?: { seat: number; expiresAt: string; reservedFor?: PlayerRef }[];
-    /** Seats taken at creation by a player (the creator's own). */
+    /** Seats taken at creation by a player: the creator's own, and bots (`bot:<level>`, src/match/player-ref.ts). */
     players?: { seat: number; player: PlayerRef }[];
   };
   /** An open seat was taken, by a player or anonymously (`player` null). */
