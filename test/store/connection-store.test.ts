@@ -64,12 +64,12 @@ describe("ConnectionStore", () => {
     expect(await item("CONN#c1=", "CONN")).toMatchObject({ connectedAt: "2026-11-30T12:00:00.000Z", expiresAt: now / 1000 + CONNECTION_TTL_SECONDS });
 
     const credential = { hash: "ab".repeat(32), playerToken: true, playerId: "p1" };
-    expect(await connections.initialize("c1=", credential)).toBe(true);
-    expect(await connections.initialize("c1=", null)).toBe(false);
+    expect(await connections.initialize("c1=", credential)).toEqual({ connectionId: "c1=", initialized: true, credential, subscriptions: [], address: null });
+    expect(await connections.initialize("c1=", null)).toBeNull();
     expect(await connections.get("c1=")).toMatchObject({ initialized: true, credential });
 
     // connection_init handled before $connect stored the connection: both orders end the same.
-    expect(await connections.initialize("c2=", null)).toBe(true);
+    expect(await connections.initialize("c2=", null)).toMatchObject({ initialized: true, credential: null });
     await connections.open("c2=");
     expect(await connections.get("c2=")).toEqual({ connectionId: "c2=", initialized: true, credential: null, subscriptions: [], address: null });
     expect(await item("CONN#c2=", "CONN")).toMatchObject({ connectedAt: expect.any(String), expiresAt: expect.any(Number) });

@@ -95,6 +95,16 @@ const addrKey = (address: string) => ({ [TABLE_KEYS.partition]: `ADDR#${address}
 /** Sorts before every subscription of the match, so one query reads it with them. */
 const FAN_OUT_SK = "SUB";
 
+const recordOf = (connectionId: string, item: Record<string, unknown>): ConnectionRecord => ({
+  connectionId,
+  initialized: item.initialized === true,
+  credential:
+    typeof item.tokenHash === "string"
+      ? { hash: item.tokenHash, playerToken: item.playerToken === true, playerId: (item.playerId as string | undefined) ?? null }
+      : null,
+  subscriptions: item.subs ? [...(item.subs as Set<string>)] : [],
+  address: typeof item.addr === "string" ? item.addr : null,
+});
 
 export class ConnectionStore {
   constructor(
@@ -124,14 +134,18 @@ export class ConnectionStore {
     );
   }
 
-  /** `connection_init`: marks the connection acknowledged. Returns false if it was already. */
-  async initialize(connectionId: string, credential: StoredCredential | null): Promise<boolean> {
+  /**
+   * `connection_init`: marks the connection acknowledged. Returns the connection as the write
+   * left it (no read: a warm container keeps it, src/realtime/aws/connection-cache.ts), or null
+   * if it was acknowledged already.
+   */
+  async initialize(connectionId: string, credential: StoredCredential | null): Promise<ConnectionRecord | null> {
     const values = credential
       ? { ":hash": credential.hash, ":player": credential.playerToken, ...(credential.playerId !== null ? { ":id": credential.playerId } : {}) }
       : {};
     const set = credential ? `, tokenHash = :hash, playerToken = :player${credential.playerId !== null ? ", playerId = :id" : ""}` : "";
     try {
-      await this.doc.send(
+      const { Attributes } = await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: connKey(connectionId),
@@ -139,11 +153,12 @@ export class ConnectionStore {
           ConditionExpression: "attribute_not_exists(initialized)",
           ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
           ExpressionAttributeValues: { ":yes": true, ":exp": this.expiresAt(), ...values },
+          ReturnValues: "ALL_NEW",
         }),
       );
-      return true;
+      return recordOf(connectionId, Attributes ?? {});
     } catch (error) {
-      if (isConditionFailure(error)) return false;
+      if (isConditionFailure(error)) return null;
       throw error;
     }
   }
@@ -151,16 +166,7 @@ export class ConnectionStore {
   async get(connectionId: string): Promise<ConnectionRecord | null> {
     const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: connKey(connectionId), ConsistentRead: true }));
     if (!Item || (Item[TTL_ATTRIBUTE] as number) <= this.live()) return null;
-    return {
-      connectionId,
-      initialized: Item.initialized === true,
-      credential:
-        typeof Item.tokenHash === "string"
-          ? { hash: Item.tokenHash, playerToken: Item.playerToken === true, playerId: (Item.playerId as string | undefined) ?? null }
-          : null,
-      subscriptions: Item.subs ? [...(Item.subs as Set<string>)] : [],
-      address: typeof Item.addr === "string" ? Item.addr : null,
-    };
+    return recordOf(connectionId, Item);
   }
 
   /**
