@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliver } from "../../src/realtime/aws/deliver.js";
 import { FAN_OUT_LEASE_MS, type FanOutDeps, handleStreamBatch, type StreamRecord } from "../../src/realtime/aws/fan-out.js";
@@ -146,8 +147,9 @@ describe("the stream fan-out", () => {
     const fresh = await play(match);
     t.resetCalls();
     expect(await handleStreamBatch(deps, { Records: fresh })).toEqual({ batchItemFailures: [] });
-    const claimed = ["UpdateItem", "UpdateItem"];
-    expect(t.calls).toEqual(["Query", ...claimed]);
+    // A container that pushed to the match's followers before claims it while the query runs.
+    const warmCalls = ["UpdateItem", "Query", "UpdateItem"];
+    expect(t.calls).toEqual(warmCalls);
     const log = async () => (await service.listEvents({ matchId: match.id }, undefined)).events.map((e) => e.version);
     for (const id of ids) expect(versionsTo(id)).toEqual(await log());
 
@@ -161,18 +163,20 @@ describe("the stream fan-out", () => {
     expect(failed.batchItemFailures).toEqual([{ itemIdentifier: third[0]!.dynamodb!.SequenceNumber }]);
     expect(logged).toEqual([expect.objectContaining({ level: "error", matchId: match.id, subscriptionId: expect.any(String), err: expect.objectContaining({ message: "throttled" }) })]);
     // The claim, the subscriber left behind, then the mark of how far the others got.
-    expect(t.calls).toEqual(["Query", "UpdateItem", "UpdateItem", "UpdateItem"]);
+    expect(t.calls).toEqual(["UpdateItem", "Query", "UpdateItem", "UpdateItem"]);
     deps = { ...deps, post: posting, states: new RecentStates() };
     expect(await handleStreamBatch(deps, { Records: third })).toEqual({ batchItemFailures: [] });
     for (const id of ids) expect(versionsTo(id)).toEqual(await log());
     const fourth = await play(match);
     t.resetCalls();
     await handleStreamBatch(deps, { Records: fourth });
-    expect(t.calls).toEqual(["Query", "Query", ...claimed]); // the subscribers, and the match this container had not kept
+    // This container brought them up with the retry, so it claims early; then the subscribers,
+    // the match it had not kept, and the mark.
+    expect(t.calls).toEqual(["UpdateItem", "Query", "Query", "UpdateItem"]);
     const fifth = await play(match);
     t.resetCalls();
     await handleStreamBatch(deps, { Records: fifth });
-    expect(t.calls).toEqual(["Query", ...claimed]);
+    expect(t.calls).toEqual(warmCalls);
     for (const id of ids) expect(versionsTo(id)).toEqual(await log());
   });
 
@@ -219,6 +223,24 @@ describe("the stream fan-out", () => {
     const log = (await service.listEvents({ matchId: match.id }, undefined)).events.map((e) => e.version);
     for (const id of ids) expect(versionsTo(id)).toEqual(log);
     expect((await connections.fanOutView(match.id)).deliveredThrough).toBe(log.at(-1));
+  });
+
+  it("an early claim that nobody needed is given back, and a match without followers costs its query alone", async () => {
+    const match = await newMatch();
+    await play(match);
+    await (await subscribe(subscription(match.id, "only=")))();
+    await handleStreamBatch(deps, { Records: await play(match) });
+    await connections.unsubscribe("only=", "s1", match.id);
+    const next = await play(match);
+    t.resetCalls();
+    expect(await handleStreamBatch(deps, { Records: next })).toEqual({ batchItemFailures: [] });
+    expect(t.calls).toEqual(["UpdateItem", "Query", "UpdateItem"]);
+    const { Item } = await t.doc.send(new GetCommand({ TableName: t.tableName, Key: { PK: `MATCH#${match.id}`, SK: "SUB" }, ConsistentRead: true }));
+    expect(Item).not.toHaveProperty("claimId");
+    const after = await play(match);
+    t.resetCalls();
+    await handleStreamBatch(deps, { Records: after });
+    expect(t.calls).toEqual(["Query"]);
   });
 
   it("two invocations on the same records at once: one pushes, the other leaves them to the stream's retry, which sends nothing; each connection gets each version once", async () => {

@@ -36,7 +36,7 @@ export interface BatchResponse {
 }
 
 /** Pushes in flight at once for one match; the management API is the bottleneck. */
-const PARALLEL_POSTS = 64;
+const PARALLEL_POSTS = 128;
 /**
  * How long one invocation holds a match while it pushes (`claimFanOut`): the function's own
  * timeout (infra/stack.ts), so that a claim outlives every invocation that could still be
@@ -132,10 +132,18 @@ export async function handleStreamBatch(deps: FanOutDeps, batch: StreamBatch): P
  * get those versions again, the one repeat left (docs/reliability.md).
  */
 async function fanOut(deps: FanOutDeps, matchId: string, commits: MatchCommits, timelines: TimelineCache): Promise<Outcome> {
-  const view = await deps.connections.fanOutView(matchId);
-  let mark = view.deliveredThrough;
   // What this container has sent them all is known to be theirs, whatever the stream does.
   const sent = deps.states?.delivered(matchId) ?? 0;
+  const last = commits.readable ? (commits.events.at(-1)?.version ?? commits.firstVersion - 1) : null;
+  const claim = randomUUID();
+  // The claim's first mark: by the stream's order every follower has the versions before the batch's.
+  const claimThrough = (through: number) => deps.connections.claimFanOut(matchId, claim, commits.firstVersion - 1, through, deps.fanOutLeaseMs ?? FAN_OUT_LEASE_MS);
+  // A match this container has pushed to followers before most likely has them still: its claim
+  // is made while the query runs, rather than after it (a write's time off every push's latency).
+  const early = sent > 0 && last !== null && last > sent ? claimThrough(last) : null;
+  early?.catch(() => {}); // judged below, once the query is in
+  const view = await deps.connections.fanOutView(matchId);
+  let mark = view.deliveredThrough;
   const has = (s: SubscriptionRecord): number => Math.max(s.lastSent, mark ?? commits.firstVersion - 1, sent);
   const payloadOf = sharedPayloads(render(deps));
   let ok = true;
@@ -150,22 +158,23 @@ async function fanOut(deps: FanOutDeps, matchId: string, commits: MatchCommits, 
       ),
   );
   const followed = view.subscribers.filter((s) => s.following);
-  const last = commits.readable ? (commits.events.at(-1)?.version ?? commits.firstVersion - 1) : null;
   const lagging = () => followed.filter((s) => has(s) < (last ?? Number.POSITIVE_INFINITY));
   const lowest = (versions: number[]) => (versions.length > 0 ? Math.min(...versions) : null);
   // `through`: the version every subscriber the stream follows now has; null when it follows none.
   const reached = (through: number | null): Outcome => {
     if (through !== null) deps.states?.recordDelivered(matchId, through);
+    else deps.states?.forgetDelivered(matchId);
     return { ok };
   };
   if (lagging().length === 0) {
     keepWarm(deps, matchId, commits);
     await others;
+    // Nobody needed the early claim after all (the followers had it, or have gone): given back.
+    if ((await early)?.outcome === "claimed") await deps.connections.finishFanOut(matchId, claim, lowest(followed.map(has)));
     return reached(lowest(followed.map(has)));
   }
   const updates = await updatesAfter(deps, matchId, Math.min(...lagging().map(has)), last, commits, timelines);
-  const claim = randomUUID();
-  const claimed = await deps.connections.claimFanOut(matchId, claim, Math.min(...followed.map(has)), updates.version, deps.fanOutLeaseMs ?? FAN_OUT_LEASE_MS);
+  const claimed = await (early ?? claimThrough(updates.version));
   if (claimed.outcome !== "claimed") {
     await others;
     if (claimed.outcome === "busy") {
