@@ -92,7 +92,9 @@ export async function onMessage(deps: GatewayDeps, event: WebSocketEvent): Promi
 async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | undefined, id: string, payload: LiveRequest): Promise<void> {
   const send = (message: ServerMessage) => deps.post(connectionId, message);
   const cache = deps.connectionCache;
-  const parsed = parseLiveDocument(deps.schema, payload);
+  // Parsed once, and only for a connection that may subscribe.
+  let document: ReturnType<typeof parseLiveDocument> | undefined;
+  const parse = () => (document ??= parseLiveDocument(deps.schema, payload));
   const caps = deps.subscriptionCaps ?? SUBSCRIPTION_CAPS;
   // Whatever the new document is (a subscription, a query, one that fails to parse or whose
   // variables do not fit), an id already running is refused first: an answer under that id
@@ -102,6 +104,7 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
   const refusal = (c: ConnectionRecord | null): ServerMessage | null => {
     if (!c?.initialized) return errorMessage(id, "UNAUTHENTICATED", "send connection_init and wait for connection_ack before subscribing");
     if (c.subscriptions.some((ref) => splitRef(ref).subscriptionId === id)) return alreadyRunning(id);
+    const parsed = parse();
     if (!parsed.errors && parsed.operation === "subscription" && c.subscriptions.length >= caps.connection) return { type: "error", id, payload: [tooManySubscriptions("connection", caps.connection)] };
     return null;
   };
@@ -112,6 +115,7 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
     await send(refused!);
     return;
   }
+  const parsed = parse();
   if (parsed.errors) {
     await send({ type: "error", id, payload: deps.formatErrors({ errors: parsed.errors }).errors ?? [] });
     return;
