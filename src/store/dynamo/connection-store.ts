@@ -105,6 +105,9 @@ export const splitRef = (ref: string) => {
 const addrKey = (address: string) => ({ [TABLE_KEYS.partition]: `ADDR#${address}`, [TABLE_KEYS.sort]: "ADDR" });
 /** Sorts before every subscription of the match, so one query reads it with them. */
 const FAN_OUT_SK = "SUB";
+/** What `fanOutView` reads of its items (the mark's, and each subscription's but its keys and expiry). */
+const FAN_OUT_ATTRIBUTES = [TABLE_KEYS.sort, "deliveredThrough", "connectionId", "subscriptionId", "query", "variables", "operationName", "seat", "lastSent", "following", "leaseId"] as const;
+const FAN_OUT_NAMES = Object.fromEntries(FAN_OUT_ATTRIBUTES.map((name, i) => [`#a${i}`, name]));
 
 const recordOf = (connectionId: string, item: Record<string, unknown>): ConnectionRecord => ({
   connectionId,
@@ -347,7 +350,9 @@ export class ConnectionStore {
           TableName: this.tableName,
           KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :sub)",
           FilterExpression: "#exp > :now OR attribute_exists(deliveredThrough) OR attribute_exists(claimUntil)",
-          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition, "#sk": TABLE_KEYS.sort, "#exp": TTL_ATTRIBUTE },
+          // Only what the fan-out reads: a match's subscribers are many, and every commit reads them all.
+          ProjectionExpression: FAN_OUT_ATTRIBUTES.map((_, i) => `#a${i}`).join(", "),
+          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition, "#sk": TABLE_KEYS.sort, "#exp": TTL_ATTRIBUTE, ...FAN_OUT_NAMES },
           ExpressionAttributeValues: { ":pk": matchKey(matchId), ":sub": FAN_OUT_SK, ":now": this.live() },
           ConsistentRead: true,
           ExclusiveStartKey: startKey,
@@ -361,7 +366,7 @@ export class ConnectionStore {
         subscribers.push({
           connectionId: item.connectionId,
           subscriptionId: item.subscriptionId,
-          matchId: item.matchId,
+          matchId,
           query: item.query,
           variables: item.variables ?? null,
           operationName: item.operationName ?? null,
