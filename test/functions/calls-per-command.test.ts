@@ -140,8 +140,9 @@ describe("DynamoDB calls on the request path of a command, per transport", () =>
       await transport.prepare?.(matchId, tokens);
       const counted: string[][] = [];
       const kinds: string[] = [];
-      // A roll and a move that hands the turn over (three index entries), then the other seat's roll.
-      for (let i = 0; i < 3; i++) {
+      // Rolls (a roll with no legal move passes the turn) up to a move that hands the turn over
+      // (three index entries), then the other seat's command.
+      while (!(kinds.includes("move") && kinds.at(-1) !== "move") || kinds.length < 3) {
         const { seat, command } = await nextCommand(matchId, tokens);
         kinds.push(command.kind);
         const before = fx.calls(transport.functionName).length;
@@ -149,12 +150,7 @@ describe("DynamoDB calls on the request path of a command, per transport", () =>
         expect(version).toBe((await service.matchView(matchId, undefined)).version);
         counted.push(fx.calls(transport.functionName).slice(before).map(shape));
       }
-      expect(kinds).toContain("move");
-      expect(counted).toEqual([
-        ["Query MATCH consistent", "PutItem MATCH conditional"],
-        ["PutItem MATCH conditional"],
-        ["PutItem MATCH conditional"],
-      ]);
+      expect(counted).toEqual([["Query MATCH consistent", "PutItem MATCH conditional"], ...kinds.slice(1).map(() => ["PutItem MATCH conditional"])]);
       // Nothing is lost by it: the stream's consumer writes both players' rows and the deadline.
       await stream.idle();
       const { toAct } = await service.matchView(matchId, undefined);
