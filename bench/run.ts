@@ -19,6 +19,7 @@ const SUITES: Record<string, () => Promise<{ suite: Suite }>> = {
   "hot-match": () => import("./suites/hot-match.js"),
   lambda: () => import("./suites/lambda.js"),
   "lambda-warm": () => import("./suites/lambda-warm.js"),
+  "rest-stores": () => import("./suites/rest-stores.js"),
 };
 
 const wanted = process.argv.slice(2);

@@ -27,7 +27,10 @@ export interface ServiceRuntimeOptions {
 export function serviceRuntime(config: FunctionConfig, options: ServiceRuntimeOptions = {}) {
   const { doc } = createDynamoClients(config.dynamo);
   const { logger, run } = invocationLogger(config.logLevel);
-  const stores = tableStores(doc, config.tableName, logger);
+  // A command's index entries (inboxes, deadlines) are written by `stream-index` from the
+  // table's stream, not on the request path: a command is one read (or none, cached) and one
+  // conditional write (test/functions/calls-per-command.test.ts).
+  const stores = tableStores(doc, config.tableName, logger, "stream");
   // Matches a warm container keeps (CACHE_MATCHES): its next command on one of them skips the
   // read. Containers share the table, so the cache is never exclusive: nothing but a successful
   // conditional append is trusted to it. Without one, every command reads its match first.

@@ -8,6 +8,12 @@ export interface DynamoCall {
   readonly status: number;
   /** The error's type when the store refused the call (`ConditionalCheckFailedException`, ...). */
   readonly error?: string | undefined;
+  /** The write carried a ConditionExpression. */
+  readonly conditional?: boolean;
+  /** The read asked for ConsistentRead. */
+  readonly consistent?: boolean;
+  /** The item's or query's partition key (`PK`), when the call names one (`MATCH#...`, `CONN#...`). */
+  readonly partition?: string | undefined;
 }
 
 export interface DynamoProxy {
@@ -26,19 +32,24 @@ export async function dynamoProxy(target: string, onCall: (call: DynamoCall) => 
   const to = new URL(target);
   const server = createServer((req, res) => {
     const action = String(req.headers["x-amz-target"] ?? "").split(".")[1] ?? "";
-    const forward = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-      answer.on("end", () => {
-        const body = Buffer.concat(chunks);
-        const status = answer.statusCode ?? 500;
-        if (action) onCall({ action, status, error: status === 200 ? undefined : errorType(body) });
-        res.writeHead(status, answer.headers).end(body);
+    const sent: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => sent.push(chunk));
+    req.on("end", () => {
+      const asked = Buffer.concat(sent);
+      const forward = request({ host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => {
+          const body = Buffer.concat(chunks);
+          const status = answer.statusCode ?? 500;
+          if (action) onCall({ action, status, error: status === 200 ? undefined : errorType(body), ...describeRequest(asked) });
+          res.writeHead(status, answer.headers).end(body);
+        });
+        answer.on("error", (error) => res.destroy(error));
       });
-      answer.on("error", (error) => res.destroy(error));
+      forward.on("error", (error) => res.destroy(error));
+      forward.end(asked);
     });
-    forward.on("error", (error) => res.destroy(error));
-    req.pipe(forward);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
@@ -54,5 +65,23 @@ function errorType(body: Buffer): string {
     return typeof type === "string" ? type.slice(type.lastIndexOf("#") + 1) : "unknown";
   } catch {
     return "unknown";
+  }
+}
+
+/** What the tests and the bench tell calls apart by: conditional or not, consistent or not, which partition. */
+function describeRequest(body: Buffer): Pick<DynamoCall, "conditional" | "consistent" | "partition"> {
+  try {
+    const asked = JSON.parse(body.toString("utf8")) as {
+      ConditionExpression?: string;
+      ConsistentRead?: boolean;
+      Key?: { PK?: { S?: string } };
+      Item?: { PK?: { S?: string } };
+      ExpressionAttributeValues?: Record<string, { S?: string }>;
+      KeyConditionExpression?: string;
+    };
+    const pk = asked.Key?.PK?.S ?? asked.Item?.PK?.S ?? (asked.KeyConditionExpression ? asked.ExpressionAttributeValues?.[":pk"]?.S : undefined);
+    return { conditional: asked.ConditionExpression !== undefined, consistent: asked.ConsistentRead === true, partition: pk };
+  } catch {
+    return {};
   }
 }

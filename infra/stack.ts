@@ -288,6 +288,7 @@ export class TabulaStack extends Stack {
     const wsDisconnect = liveFn("WsDisconnectFunction", "ws-disconnect");
     // A subscribe's catch-up may wait out another delivery's lease (10 s): up to API Gateway's 29 s.
     const wsDefault = liveFn("WsDefaultFunction", "ws-default", Duration.seconds(29));
+    // As long as a fan-out's claim on a match (FAN_OUT_LEASE_MS, src/realtime/aws/fan-out.ts): no two invocations push at once.
     const streamFanout = liveFn("StreamFanoutFunction", "stream-fanout", Duration.seconds(60));
     const webSocketRoutes = [
       this.webSocketApi.addRoute("$connect", { integration: new WebSocketLambdaIntegration("ConnectIntegration", wsConnect) }),

@@ -17,7 +17,9 @@ import { TABLE_KEYS } from "../store/dynamo/table.js";
  *   destination and the stream moves on. A handler that throws fails the whole batch.
  * Only inserted commit items are fed (`SK` begins with `EV#`; they all live under `MATCH#`): the
  * filter of the deployed event-source mapping (infra/stack.ts, whose batch size and retry count
- * are the defaults here). Not modelled: bisecting a failed batch, the maximum record age.
+ * are the defaults here). With `bisectOnError` (the deployed mapping's BisectBatchOnFunctionError),
+ * a batch whose handler throws is split in two and each half handed over on its own, down to
+ * single records, before a record counts a retry. Not modelled: the maximum record age.
  */
 
 /** A DynamoDB Streams record as a Lambda function receives it (aws-lambda's DynamoDBRecord). */
@@ -58,6 +60,8 @@ export interface LocalStreamOptions {
   readonly maxRetries?: number;
   /** First retry delay, doubled each time up to 5 s; default 100 ms. */
   readonly retryBaseMs?: number;
+  /** Split a batch whose handler throws, as the deployed mapping does; default false. */
+  readonly bisectOnError?: boolean;
 }
 
 export interface LocalStream {
@@ -143,22 +147,42 @@ export function startLocalStream(options: LocalStreamOptions): LocalStream {
   /** Hands out batches until nothing is pending. */
   async function run(): Promise<void> {
     let attempts = 0;
+    // While a batch that threw is handed over in halves: the sizes of the next batches, in order.
+    const halves: number[] = [];
+    // `done` records at the head are handled (or given up): the halves they filled are used up.
+    const consume = (done: number) => {
+      for (let left = done; left > 0 && halves.length > 0; ) {
+        const used = Math.min(left, halves[0]!);
+        left -= used;
+        halves[0] = halves[0]! - used;
+        if (halves[0] === 0) halves.shift();
+      }
+    };
     while (pending.length > 0 && !dropRest) {
-      if (batchWindowMs > 0 && pending.length < batchSize && attempts === 0 && !stopped) await sleep(batchWindowMs);
+      if (batchWindowMs > 0 && pending.length < batchSize && attempts === 0 && halves.length === 0 && !stopped) await sleep(batchWindowMs);
       if (dropRest) break;
-      const batch = pending.slice(0, batchSize);
+      const batch = pending.slice(0, halves[0] ?? batchSize);
       let failedAt: number;
+      let threw = false;
       try {
         const response = await options.handler({ Records: batch });
         failedAt = firstFailure(batch, response);
       } catch (error) {
         logger.error(`local stream: the handler failed on a batch of ${batch.length}`, error);
         failedAt = 0;
+        threw = true;
       }
       if (dropRest) break;
+      if (threw && options.bisectOnError && batch.length > 1) {
+        if (halves.length > 0) halves.shift();
+        halves.unshift(Math.ceil(batch.length / 2), Math.floor(batch.length / 2));
+        logger.warn(`local stream: bisecting a batch of ${batch.length} that failed`);
+        continue;
+      }
       const done = failedAt < 0 ? batch.length : failedAt;
       pending.splice(0, done);
       delivered += done;
+      consume(done);
       if (failedAt < 0) {
         attempts = 0;
         continue;
@@ -168,6 +192,7 @@ export function startLocalStream(options: LocalStreamOptions): LocalStream {
         const lost = pending.splice(0, batch.length - done);
         discarded += lost.length;
         attempts = 0;
+        consume(lost.length);
         logger.error(
           `local stream: gave up ${lost.length} record(s) after ${maxRetries} retries, sent to the on-failure destination ` +
             `(sequence numbers ${lost[0]?.dynamodb.SequenceNumber}..${lost.at(-1)?.dynamodb.SequenceNumber})`,

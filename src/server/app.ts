@@ -291,7 +291,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         subscriptionCaps: options.subscriptionCaps,
         fanOut: options.lambdaPath?.fanOut,
       });
-      const feeder = startLocalStream({ embedded, tableName, handler: (batch) => handlers.stream(batch), logger, region: options.region });
+      const feeder = startLocalStream({ embedded, tableName, handler: (batch) => handlers.stream(batch), logger, region: options.region, bisectOnError: true });
       localStream = feeder;
       cleanups.push(() => feeder.close());
     } else {

@@ -8,6 +8,8 @@ import { DynamoMatchIndex } from "../../src/store/dynamo/match-index.js";
 import { DynamoPlayerStore } from "../../src/store/dynamo/player-store.js";
 import type { EventStore } from "../../src/store/event-store.js";
 import { tableStores } from "../../src/store/dynamo/stores.js";
+import { createLogger } from "../../src/logger.js";
+import { type LocalStream, startLocalStream } from "../../src/local-aws/stream.js";
 import { BUILD_TIMEOUT_MS, type Fixture, setUp } from "./support.js";
 
 /**
@@ -23,13 +25,20 @@ let past: TabulaService;
 const puts: StoredItem[] = [];
 const HOUR = 3_600_000;
 
+let stream: LocalStream;
+
 beforeAll(async () => {
   fx = await setUp(["sweep-deadlines", "stream-index"]);
   fx.store.onPut((written) => void (written.tableName === fx.tableName && puts.push(written)));
   [sweep, indexer] = await Promise.all([fx.start("sweep-deadlines"), fx.start("stream-index")]);
+  // The sweep's commits reach the inboxes through the table's stream, as on AWS (the function writes the commit alone).
+  stream = startLocalStream({ embedded: fx.store, tableName: fx.tableName, handler: (batch) => indexer.invoke(batch), logger: createLogger("silent") });
   past = createService({ ...tableStores(fx.doc, fx.tableName), now: () => new Date(Date.now() - 2 * HOUR), randomBytes });
 }, BUILD_TIMEOUT_MS);
-afterAll(async () => fx?.close());
+afterAll(async () => {
+  await stream?.close();
+  await fx?.close();
+});
 
 describe("functions/sweep-deadlines (an EventBridge schedule's invocation)", () => {
   it("finishes an abandoned match on time and aborts one whose invitations lapsed; a second run finds nothing", async () => {
@@ -55,6 +64,7 @@ describe("functions/sweep-deadlines (an EventBridge schedule's invocation)", () 
     expect(finished.result).toMatchObject({ reason: "timeout", winner: 1 - late });
     expect((await past.listEvents({ matchId: state.id }, undefined)).events.at(-2)).toMatchObject({ type: "TimedOut", data: { seats: [late], claimedBy: null } });
     expect((await past.matchView(lapsed.state.id, undefined)).result).toMatchObject({ reason: "aborted", detail: { cause: "invitationExpired" } });
+    await stream.idle();
     expect((await past.myMatches({ status: "FINISHED" }, ann.token)).rows.map((r) => r.matchId)).toEqual(expect.arrayContaining([state.id, lapsed.state.id]));
     expect((await sweep.invoke<{ finished: string[] }>({})).finished).toEqual([]);
   });

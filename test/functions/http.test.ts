@@ -5,6 +5,7 @@ import type { LocalLambda } from "../../infra/local-lambda.js";
 import { TABLE_ACCESS } from "../../infra/stack.js";
 import { createLogger } from "../../src/logger.js";
 import { LIMITS } from "../../src/api/limits.js";
+import { type LocalStream, startLocalStream } from "../../src/local-aws/stream.js";
 import { type RunningServer, startServer } from "../../src/server/app.js";
 import { BUILD_TIMEOUT_MS, call, type Fixture, gqlEvent, httpEvent, type HttpEventOptions, setUp } from "./support.js";
 
@@ -15,12 +16,19 @@ import { BUILD_TIMEOUT_MS, call, type Fixture, gqlEvent, httpEvent, type HttpEve
 let fx: Fixture;
 let graphql: LocalLambda;
 let rest: LocalLambda;
+let stream: LocalStream;
 
 beforeAll(async () => {
-  fx = await setUp(["graphql", "rest"]);
-  [graphql, rest] = await Promise.all([fx.start("graphql"), fx.start("rest")]);
+  fx = await setUp(["graphql", "rest", "stream-index"]);
+  let indexer: LocalLambda;
+  [graphql, rest, indexer] = await Promise.all([fx.start("graphql"), fx.start("rest"), fx.start("stream-index")]);
+  // The functions write no index entries themselves: the table's stream feeds them to stream-index.
+  stream = startLocalStream({ embedded: fx.store, tableName: fx.tableName, handler: (batch) => indexer.invoke(batch), logger: createLogger("silent") });
 }, BUILD_TIMEOUT_MS);
-afterAll(async () => fx?.close());
+afterAll(async () => {
+  await stream?.close();
+  await fx?.close();
+});
 
 const MATCH = "id version status toMove dice legalMoves seat";
 interface View {
@@ -94,6 +102,7 @@ describe("functions/graphql (Apollo through handleGraphqlHttp, as on the local s
     const joined = await gql(`mutation($m: ID!, $i: String) { joinMatch(matchId: $m, invitation: $i) { seat match { seating { player { name } } deadline } } }`, { m: match.id, i: invitations[0].code }, bob);
     expect(joined.body.errors, joined.raw).toBeUndefined();
     expect(joined.body.data.joinMatch.match.seating).toEqual([{ player: { name: "Ann" } }, { player: { name: "Bob" } }]);
+    await stream.idle();
     for (const token of [ann, bob]) {
       const inbox = await gql(`{ myMatches { entries { matchId toMove deadline } } }`, undefined, token);
       expect(inbox.body.data.myMatches.entries).toEqual([{ matchId: match.id, toMove: true, deadline: joined.body.data.joinMatch.match.deadline }]);
@@ -154,6 +163,7 @@ describe("functions/rest", () => {
     const id = created.body.match.id as string;
     const joined = await req("POST", `/api/matches/${id}/join`, { token: bob.token });
     expect(joined.status, joined.raw).toBe(200);
+    await stream.idle();
     const inbox = await req("GET", "/api/players/me/matches", { token: bob.token });
     expect(inbox.body.entries.map((e: { matchId: string }) => e.matchId)).toEqual([id]);
     const resigned = await req("POST", `/api/matches/${id}/resign`, { token: bob.token });

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { type DynamoProxy, dynamoProxy } from "../../infra/dynamo-proxy.js";
+import { type DynamoCall, type DynamoProxy, dynamoProxy } from "../../infra/dynamo-proxy.js";
 import { type LocalLambda, startLocalLambda } from "../../infra/local-lambda.js";
 import { type BuiltFunction, buildFunctions } from "../../infra/build.js";
 import { createDynamoClients } from "../../src/store/dynamo/client.js";
@@ -26,6 +28,7 @@ export async function setUp(names: readonly string[]): Promise<Fixture> {
   const started: LocalLambda[] = [];
   const proxies: DynamoProxy[] = [];
   const operations = new Map<string, Set<string>>();
+  const calls = new Map<string, DynamoCall[]>();
   return {
     built: Object.fromEntries(built.map((b) => [b.name, b])),
     store,
@@ -37,7 +40,12 @@ export async function setUp(names: readonly string[]): Promise<Fixture> {
       const used = operations.get(name) ?? new Set<string>();
       operations.set(name, used);
       // Every DynamoDB action the function calls, to hold against what the stack grants it.
-      const proxy = await dynamoProxy(store.endpoint, ({ action }) => used.add(`dynamodb:${action}`));
+      const log = calls.get(name) ?? [];
+      calls.set(name, log);
+      const proxy = await dynamoProxy(store.endpoint, (made) => {
+        used.add(`dynamodb:${made.action}`);
+        log.push(made);
+      });
       proxies.push(proxy);
       const lambda = await startLocalLambda(fn.file, {
         functionName: name,
@@ -47,6 +55,7 @@ export async function setUp(names: readonly string[]): Promise<Fixture> {
       return lambda;
     },
     operations: (name) => [...(operations.get(name) ?? [])].sort(),
+    calls: (name) => calls.get(name) ?? [],
     async close() {
       await Promise.all(started.map((l) => l.close()));
       await Promise.all(proxies.map((p) => p.close()));
@@ -66,6 +75,8 @@ export interface Fixture {
   start(name: string, env?: Record<string, string>): Promise<LocalLambda>;
   /** The DynamoDB actions a started function has called so far (`dynamodb:PutItem`, ...), sorted. */
   operations(name: string): string[];
+  /** Every DynamoDB call a started function has made so far, in the order the store answered them. */
+  calls(name: string): readonly DynamoCall[];
   close(): Promise<void>;
 }
 
@@ -153,3 +164,74 @@ export async function call<T = any>(fn: LocalLambda, event: APIGatewayProxyEvent
 /** A GraphQL POST as a browser or graphql-request would send it. */
 export const gqlEvent = (query: string, variables?: Record<string, unknown>, token?: string): APIGatewayProxyEventV2 =>
   httpEvent("POST", "/graphql", { json: { query, ...(variables ? { variables } : {}) }, ...(token ? { token } : {}) });
+
+export interface ManagementStub {
+  /** `http://127.0.0.1:<port>/<stage>`: the functions' WEBSOCKET_MANAGEMENT_ENDPOINT. */
+  readonly endpoint: string;
+  /** Every message posted, in order. */
+  readonly posted: { connectionId: string; message: any }[];
+  /** Connections answered 410 Gone (the client went away). */
+  readonly gone: Set<string>;
+  postedTo(connectionId: string): any[];
+  close(): Promise<void>;
+}
+
+/** API Gateway's management API for the WebSocket bundles: a small HTTP server that records every `POST /@connections/{id}`. */
+export async function managementStub(stage: string): Promise<ManagementStub> {
+  const posted: { connectionId: string; message: any }[] = [];
+  const gone = new Set<string>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const match = /^\/([^/]+)\/@connections\/([^/?]+)$/.exec(decodeURIComponent(req.url ?? ""));
+      if (req.method !== "POST" || !match || match[1] !== stage) {
+        res.writeHead(404).end();
+        return;
+      }
+      const connectionId = match[2]!;
+      if (gone.has(connectionId)) {
+        res.writeHead(410, { "content-type": "application/json" }).end(JSON.stringify({ message: "Gone" }));
+        return;
+      }
+      posted.push({ connectionId, message: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/${stage}`,
+    posted,
+    gone,
+    postedTo: (connectionId) => posted.filter((p) => p.connectionId === connectionId).map((p) => p.message),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An API Gateway WebSocket event for a route. */
+export function wsEvent(routeKey: "$connect" | "$disconnect" | "$default", connectionId: string, extra: { body?: string; headers?: Record<string, string>; stage?: string } = {}) {
+  const now = Date.now();
+  const eventType = routeKey === "$connect" ? "CONNECT" : routeKey === "$disconnect" ? "DISCONNECT" : "MESSAGE";
+  return {
+    requestContext: {
+      routeKey,
+      eventType,
+      connectionId,
+      connectedAt: now,
+      stage: extra.stage ?? "test",
+      apiId: "ws123",
+      domainName: "ws123.execute-api.eu-west-1.amazonaws.com",
+      requestId: `r${now}`,
+      extendedRequestId: `e${now}`,
+      messageDirection: "IN",
+      requestTime: new Date(now).toUTCString(),
+      requestTimeEpoch: now,
+      identity: { sourceIp: "127.0.0.1" },
+      ...(routeKey === "$default" ? { messageId: `m${now}` } : {}),
+      ...(routeKey === "$disconnect" ? { disconnectStatusCode: 1000, disconnectReason: "" } : {}),
+    },
+    ...(extra.headers ? { headers: extra.headers } : {}),
+    ...(extra.body !== undefined ? { body: extra.body } : {}),
+    isBase64Encoded: false,
+  };
+}

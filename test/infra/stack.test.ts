@@ -7,6 +7,7 @@ import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import { AwsSolutionsChecks } from "cdk-nag";
 import type { IConstruct } from "constructs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAN_OUT_LEASE_MS } from "../../src/realtime/aws/fan-out.js";
 import { TabulaStack, type TabulaStackProps } from "../../infra/stack.js";
 import { functionNames, LAMBDA_NODE_MAJOR } from "../../infra/build.js";
 import { RUNTIME } from "../../infra/tabula-function.js";
@@ -135,6 +136,8 @@ describe("the functions", () => {
     expect([timeout("graphql"), timeout("rest"), timeout("ws-connect"), timeout("ws-disconnect")]).toEqual([10, 10, 10, 10]);
     expect(timeout("ws-default")).toBe(29);
     expect(timeout("stream-fanout")).toBe(60);
+    // A fan-out's claim on a match lasts as long as the invocation that made it may run: no two push at once.
+    expect(timeout("stream-fanout")).toBe(FAN_OUT_LEASE_MS / 1000);
   });
 
   it("the WebSocket functions know the stage's management endpoint; the HTTP ones do not need it", () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliver } from "../../src/realtime/aws/deliver.js";
-import { type FanOutDeps, handleStreamBatch, type StreamRecord } from "../../src/realtime/aws/fan-out.js";
+import { FAN_OUT_LEASE_MS, type FanOutDeps, handleStreamBatch, type StreamRecord } from "../../src/realtime/aws/fan-out.js";
 import { createLogger } from "../../src/logger.js";
 import type { ServerMessage } from "../../src/realtime/protocol.js";
 import { RecentStates } from "../../src/realtime/aws/recent-states.js";
@@ -136,7 +137,7 @@ describe("the stream fan-out", () => {
     expect(versionsTo("late=")).toEqual((await service.listEvents({ matchId: match.id }, undefined)).events.map((e) => e.version));
   });
 
-  it("costs one query per commit, whatever the number of subscribers; a push that fails is retried for that subscriber alone, on any container", async () => {
+  it("costs one query and two small writes per commit (the claim and the mark), whatever the number of subscribers; a push that fails is retried for that subscriber alone, on any container", async () => {
     const match = await newMatch();
     await play(match);
     const ids = Array.from({ length: 20 }, (_, i) => `c${i}=`);
@@ -146,7 +147,9 @@ describe("the stream fan-out", () => {
     const fresh = await play(match);
     t.resetCalls();
     expect(await handleStreamBatch(deps, { Records: fresh })).toEqual({ batchItemFailures: [] });
-    expect(t.calls).toEqual(["Query"]);
+    // A container that pushed to the match's followers before claims it while the query runs.
+    const warmCalls = ["UpdateItem", "Query", "UpdateItem"];
+    expect(t.calls).toEqual(warmCalls);
     const log = async () => (await service.listEvents({ matchId: match.id }, undefined)).events.map((e) => e.version);
     for (const id of ids) expect(versionsTo(id)).toEqual(await log());
 
@@ -159,22 +162,21 @@ describe("the stream fan-out", () => {
     const failed = await handleStreamBatch(deps, { Records: third });
     expect(failed.batchItemFailures).toEqual([{ itemIdentifier: third[0]!.dynamodb!.SequenceNumber }]);
     expect(logged).toEqual([expect.objectContaining({ level: "error", matchId: match.id, subscriptionId: expect.any(String), err: expect.objectContaining({ message: "throttled" }) })]);
-    // The subscriber left behind, then the mark of how far the others got.
-    expect(t.calls).toEqual(["Query", "UpdateItem", "UpdateItem"]);
+    // The claim, the subscriber left behind, then the mark of how far the others got.
+    expect(t.calls).toEqual(["UpdateItem", "Query", "UpdateItem", "UpdateItem"]);
     deps = { ...deps, post: posting, states: new RecentStates() };
-    t.resetCalls();
     expect(await handleStreamBatch(deps, { Records: third })).toEqual({ batchItemFailures: [] });
-    // Once every follower has the batch, the mark goes: what follows needs no write.
-    expect(t.calls.at(-1)).toBe("DeleteItem");
     for (const id of ids) expect(versionsTo(id)).toEqual(await log());
     const fourth = await play(match);
     t.resetCalls();
     await handleStreamBatch(deps, { Records: fourth });
-    expect(t.calls).toEqual(["Query", "Query"]); // the subscribers, and the match this container had not kept
+    // This container brought them up with the retry, so it claims early; then the subscribers,
+    // the match it had not kept, and the mark.
+    expect(t.calls).toEqual(["UpdateItem", "Query", "Query", "UpdateItem"]);
     const fifth = await play(match);
     t.resetCalls();
     await handleStreamBatch(deps, { Records: fifth });
-    expect(t.calls).toEqual(["Query"]);
+    expect(t.calls).toEqual(warmCalls);
     for (const id of ids) expect(versionsTo(id)).toEqual(await log());
   });
 
@@ -197,28 +199,88 @@ describe("the stream fan-out", () => {
     }
   });
 
-  it("a commit that comes late is marked before it is pushed: should the function die on every attempt and the stream give it up, the next commit brings every follower up", async () => {
+  it("an invocation that dies while it pushes leaves its mark, and is taken over once its claim runs out: the next commit brings every follower up", async () => {
     const match = await newMatch();
     await play(match);
     const ids = ["a=", "b=", "c="];
     for (const id of ids) await (await subscribe(subscription(match.id, id)))();
     await handleStreamBatch(deps, { Records: await play(match) });
 
-    // Retried a minute after it was written, and the function hangs in its first push (a timeout).
+    // The function hangs in its first pushes (a timeout), under a claim that has run out by the
+    // time the next commit comes (its clock stands a lease in the past).
     const lost = await play(match);
     for (const id of ids) gate.connections.add(id);
-    void handleStreamBatch({ ...deps, nowMs: () => Date.now() + 60_000 }, { Records: lost });
+    const dying = new ConnectionStore(t.doc, t.tableName, () => Date.now() - FAN_OUT_LEASE_MS - 1);
+    void handleStreamBatch({ ...deps, connections: dying }, { Records: lost });
     await gate.reached;
     expect((await connections.fanOutView(match.id)).deliveredThrough).toBe(firstVersion(lost) - 1);
 
-    // The stream gave that batch up; the next commit reaches a fresh container on time.
+    // The stream gave that batch up; the next commit reaches a fresh container.
     const fresh = { ...deps, states: new RecentStates(), post: deps.post };
     gate.connections.clear();
     const next = await play(match);
     expect(await handleStreamBatch(fresh, { Records: next })).toEqual({ batchItemFailures: [] });
     const log = (await service.listEvents({ matchId: match.id }, undefined)).events.map((e) => e.version);
     for (const id of ids) expect(versionsTo(id)).toEqual(log);
-    expect((await connections.fanOutView(match.id)).deliveredThrough).toBeNull();
+    expect((await connections.fanOutView(match.id)).deliveredThrough).toBe(log.at(-1));
+  });
+
+  it("an early claim that nobody needed is given back, and a match without followers costs its query alone", async () => {
+    const match = await newMatch();
+    await play(match);
+    await (await subscribe(subscription(match.id, "only=")))();
+    await handleStreamBatch(deps, { Records: await play(match) });
+    await connections.unsubscribe("only=", "s1", match.id);
+    const next = await play(match);
+    t.resetCalls();
+    expect(await handleStreamBatch(deps, { Records: next })).toEqual({ batchItemFailures: [] });
+    expect(t.calls).toEqual(["UpdateItem", "Query", "UpdateItem"]);
+    const { Item } = await t.doc.send(new GetCommand({ TableName: t.tableName, Key: { PK: `MATCH#${match.id}`, SK: "SUB" }, ConsistentRead: true }));
+    expect(Item).not.toHaveProperty("claimId");
+    const after = await play(match);
+    t.resetCalls();
+    await handleStreamBatch(deps, { Records: after });
+    expect(t.calls).toEqual(["Query"]);
+  });
+
+  it("two invocations on the same records at once: one pushes, the other leaves them to the stream's retry, which sends nothing; each connection gets each version once", async () => {
+    const match = await newMatch();
+    await play(match);
+    const ids = Array.from({ length: 8 }, (_, i) => `o${i}=`);
+    for (const id of ids) await (await subscribe(subscription(match.id, id)))();
+    const batch = [...(await play(match)), ...(await play(match))];
+    // Two containers: the first is held in its pushes while the second runs the same batch.
+    gate.connections.add(ids[3]!);
+    const first = handleStreamBatch(deps, { Records: batch });
+    await gate.reached;
+    const other = { ...deps, states: new RecentStates() };
+    const second = await handleStreamBatch(other, { Records: batch });
+    expect(second.batchItemFailures).toEqual([{ itemIdentifier: batch[0]!.dynamodb!.SequenceNumber }]);
+    gate.release();
+    expect(await first).toEqual({ batchItemFailures: [] });
+    // The stream hands the batch to the second again: the mark has it all.
+    t.resetCalls();
+    expect(await handleStreamBatch(other, { Records: batch })).toEqual({ batchItemFailures: [] });
+    expect(t.calls).not.toContain("PutItem");
+    const log = (await service.listEvents({ matchId: match.id }, undefined)).events.map((e) => e.version);
+    for (const id of ids) expect(versionsTo(id)).toEqual(log);
+  });
+
+  it("a batch retried whole or bisected after its invocation failed, on fresh containers, sends no version twice", async () => {
+    const [one, two] = [await newMatch(), await newMatch()];
+    await play(one);
+    await play(two);
+    for (const [match, id] of [[one, "b1="], [one, "b2="], [two, "b3="]] as const) await (await subscribe(subscription(match.id, id)))();
+    const batch = [...(await play(one)), ...(await play(two)), ...(await play(one)), ...(await play(two))];
+    const fresh = () => ({ ...deps, states: new RecentStates() });
+    expect(await handleStreamBatch(fresh(), { Records: batch })).toEqual({ batchItemFailures: [] });
+    // The function timed out after its pushes: Lambda hands the batch over again whole, then in halves, then in quarters.
+    expect(await handleStreamBatch(fresh(), { Records: batch })).toEqual({ batchItemFailures: [] });
+    for (const half of [batch.slice(0, 2), batch.slice(2)]) expect(await handleStreamBatch(fresh(), { Records: half })).toEqual({ batchItemFailures: [] });
+    for (const record of batch) expect(await handleStreamBatch(fresh(), { Records: [record] })).toEqual({ batchItemFailures: [] });
+    for (const [match, id] of [[one, "b1="], [one, "b2="], [two, "b3="]] as const) {
+      expect(versionsTo(id)).toEqual((await service.listEvents({ matchId: match.id }, undefined)).events.map((e) => e.version));
+    }
   });
 });
 

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/logger.js";
 import type { ServerMessage } from "../../src/realtime/protocol.js";
 import { createLiveHandlers } from "../../src/realtime/aws/live-handlers.js";
+import { handleStreamBatch } from "../../src/realtime/aws/fan-out.js";
+import { RecentStates } from "../../src/realtime/aws/recent-states.js";
 import { createService } from "../../src/api/service.js";
 import { hashSeatToken } from "../../src/service/seat-tokens.js";
 import { ConnectionStore } from "../../src/store/dynamo/connection-store.js";
@@ -233,6 +235,61 @@ describe("the lambda path in the local server", () => {
     await Promise.all(watchers.map((w) => w.results$(log.length)));
     await t.server.localStream!.idle();
     await gateway().idle();
+    for (const w of watchers) expect(updatesOf(w).map((u) => u.version)).toEqual(log.map((e) => e.version));
+    await Promise.all(watchers.map((w) => w.dispose()));
+  });
+});
+
+/**
+ * The stream's retries over real sockets: the fan-out of the local lambda path, wrapped so that
+ * Lambda's failure modes happen on cue. Each connection must get each version exactly once.
+ */
+describe("live delivery under retried and overlapping stream batches (lambda mode)", () => {
+  let s: TestServer;
+  /** What the next batch suffers: its invocation fails after its pushes (Lambda retries the batch whole), or two containers run it at once. */
+  let next: "fail after pushing" | "two at once" | null = null;
+  const suffered: string[] = [];
+  beforeAll(async () => {
+    s = await startLiveServer("lambda", {
+      lambdaPath: {
+        fanOut: async (deps, batch) => {
+          const mode = next;
+          next = null;
+          if (mode) suffered.push(mode);
+          if (mode === "two at once") {
+            const [, other] = await Promise.all([handleStreamBatch(deps, batch), handleStreamBatch({ ...deps, states: new RecentStates() }, batch)]);
+            return other;
+          }
+          const response = await handleStreamBatch(deps, batch);
+          if (mode === "fail after pushing") throw new Error("the invocation timed out after its pushes");
+          return response;
+        },
+      },
+    });
+  });
+  afterAll(() => s?.close());
+
+  it("a batch retried after its invocation failed, and one run by two containers at once, reach every client once per version", async () => {
+    const created = await createViaRest(s);
+    const id = created.match.id;
+    const watchers = [watch(s, id), watch(s, id), watch(s, id, { token: created.tokens[0] })];
+    await Promise.all(watchers.map((w) => w.results$(1)));
+    for (const mode of ["fail after pushing", "two at once", null, "fail after pushing", "two at once", null] as const) {
+      await s.server.localStream!.idle();
+      next = mode;
+      const match = (await s.rest("GET", `/api/matches/${id}`)).body;
+      const seat = match.toMove ?? 0;
+      const view = (await s.rest("GET", `/api/matches/${id}`, { token: created.tokens[seat] })).body;
+      const reply = view.dice && view.legalMoves.length > 0
+        ? await s.rest("POST", `/api/matches/${id}/moves`, { token: created.tokens[seat], json: { move: view.legalMoves[0] } })
+        : await s.rest("POST", `/api/matches/${id}/dice`, { token: created.tokens[seat] });
+      expect(reply.status, reply.raw).toBe(200);
+    }
+    await s.server.localStream!.idle();
+    const log = await events(s, id);
+    await Promise.all(watchers.map((w) => w.results$(log.length)));
+    await s.server.localGateway!.idle();
+    expect(suffered).toEqual(["fail after pushing", "two at once", "fail after pushing", "two at once"]);
     for (const w of watchers) expect(updatesOf(w).map((u) => u.version)).toEqual(log.map((e) => e.version));
     await Promise.all(watchers.map((w) => w.dispose()));
   });

@@ -159,6 +159,31 @@ describe("the local stream feeder", () => {
     expect(feeder.delivered).toBe(5);
   });
 
+  it("with bisectOnError, a batch whose handler throws is handed over in halves, down to the record that throws, which alone counts its retries", async () => {
+    const calls: number[][] = [];
+    const feeder = start(
+      async (batch) => {
+        calls.push(batch.Records.map(versionOf));
+        if (batch.Records.some((r) => versionOf(r) === 6)) throw new Error("poison");
+      },
+      { maxRetries: 1, batchSize: 8, bisectOnError: true, batchWindowMs: 50 },
+    );
+    for (let v = 1; v <= 8; v++) commit("m", v);
+    await feeder.idle();
+    expect(calls).toEqual([
+      [1, 2, 3, 4, 5, 6, 7, 8],
+      [1, 2, 3, 4],
+      [5, 6, 7, 8],
+      [5, 6],
+      [5],
+      [6],
+      [6],
+      [7, 8],
+    ]);
+    expect(feeder.delivered).toBe(7);
+    expect(feeder.discarded).toBe(1);
+  });
+
   it("close() drains what is pending, or drops it with a log line when the handler hangs", async () => {
     const seen: number[] = [];
     const feeder = start(async (batch) => void seen.push(...batch.Records.map(versionOf)), { batchWindowMs: 200 });

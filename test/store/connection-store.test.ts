@@ -64,12 +64,12 @@ describe("ConnectionStore", () => {
     expect(await item("CONN#c1=", "CONN")).toMatchObject({ connectedAt: "2026-11-30T12:00:00.000Z", expiresAt: now / 1000 + CONNECTION_TTL_SECONDS });
 
     const credential = { hash: "ab".repeat(32), playerToken: true, playerId: "p1" };
-    expect(await connections.initialize("c1=", credential)).toBe(true);
-    expect(await connections.initialize("c1=", null)).toBe(false);
+    expect(await connections.initialize("c1=", credential)).toEqual({ connectionId: "c1=", initialized: true, credential, subscriptions: [], address: null });
+    expect(await connections.initialize("c1=", null)).toBeNull();
     expect(await connections.get("c1=")).toMatchObject({ initialized: true, credential });
 
     // connection_init handled before $connect stored the connection: both orders end the same.
-    expect(await connections.initialize("c2=", null)).toBe(true);
+    expect(await connections.initialize("c2=", null)).toMatchObject({ initialized: true, credential: null });
     await connections.open("c2=");
     expect(await connections.get("c2=")).toEqual({ connectionId: "c2=", initialized: true, credential: null, subscriptions: [], address: null });
     expect(await item("CONN#c2=", "CONN")).toMatchObject({ connectedAt: expect.any(String), expiresAt: expect.any(Number) });
@@ -236,23 +236,30 @@ describe("ConnectionStore", () => {
     expect(await allKeys()).toEqual(["CONN#c1= CONN"]);
   });
 
-  it("the fan-out's mark only moves forward until it is removed, is read with the subscribers and never taken for one", async () => {
+  it("the fan-out's claim: one invocation at a time, refused once the mark has the version, taken over when it ran out; the mark is read with the subscribers and never taken for one", async () => {
     expect(await connections.fanOutView("m1")).toEqual({ subscribers: [], deliveredThrough: null });
-    await connections.delivered("m1", 4);
-    await connections.delivered("m1", 3);
+    // The first claim writes the mark: what every follower had already.
+    expect(await connections.claimFanOut("m1", "a", 3, 5, 10_000)).toEqual({ outcome: "claimed", deliveredThrough: 3 });
+    expect(await connections.claimFanOut("m1", "b", 3, 5, 10_000)).toEqual({ outcome: "busy" });
+    await connections.finishFanOut("m1", "b", 9); // not b's: nothing changes
+    expect((await connections.fanOutView("m1")).deliveredThrough).toBe(3);
+    await connections.finishFanOut("m1", "a", 5);
+    expect((await connections.fanOutView("m1")).deliveredThrough).toBe(5);
+    // The same versions again (a retried batch): delivered, nothing to claim.
+    expect(await connections.claimFanOut("m1", "c", 3, 5, 10_000)).toEqual({ outcome: "delivered", deliveredThrough: 5 });
+    // A claim that ran out (its invocation died) is taken over; the mark stays what it was.
+    expect(await connections.claimFanOut("m1", "d", 5, 7, 10_000)).toEqual({ outcome: "claimed", deliveredThrough: 5 });
+    now += 10_001;
+    expect(await connections.claimFanOut("m1", "e", 5, 7, 10_000)).toEqual({ outcome: "claimed", deliveredThrough: 5 });
+    await connections.finishFanOut("m1", "d", 7);
+    expect((await connections.fanOutView("m1")).deliveredThrough).toBe(5);
+    // Finished with no followers left: the mark stays.
+    await connections.finishFanOut("m1", "e", null);
+    expect((await connections.fanOutView("m1")).deliveredThrough).toBe(5);
     await connections.open("c1=");
     await connections.subscribe(sub());
     now += CONNECTION_TTL_SECONDS * 1000;
-    expect(await connections.fanOutView("m1")).toEqual({ subscribers: [], deliveredThrough: 4 });
-    await connections.delivered("m1", 9);
-    expect((await connections.fanOutView("m1")).deliveredThrough).toBe(9);
+    expect(await connections.fanOutView("m1")).toEqual({ subscribers: [], deliveredThrough: 5 });
     expect((await connections.fanOutView("m2")).deliveredThrough).toBeNull();
-    // Removed only by a fan-out that got at least as far; removing a missing mark is no error.
-    await connections.forgetDelivered("m1", 8);
-    expect((await connections.fanOutView("m1")).deliveredThrough).toBe(9);
-    await connections.forgetDelivered("m1", 9);
-    expect((await connections.fanOutView("m1")).deliveredThrough).toBeNull();
-    await connections.forgetDelivered("m2", 1);
-    expect(await allKeys()).not.toContain("MATCH#m1 SUB");
   });
 });

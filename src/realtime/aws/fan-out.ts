@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { MatchEvent } from "../../match/events.js";
 import { evolve } from "../../match/evolve.js";
@@ -35,14 +36,13 @@ export interface BatchResponse {
 }
 
 /** Pushes in flight at once for one match; the management API is the bottleneck. */
-const PARALLEL_POSTS = 64;
+const PARALLEL_POSTS = 128;
 /**
- * A commit older than this when its batch arrives is being retried (or the stream has a
- * backlog; it normally arrives well within a second): its match's progress is marked before
- * anything is pushed, so that should the function die on every attempt and the stream give the
- * batch up, the next commit still brings every follower up from there.
+ * How long one invocation holds a match while it pushes (`claimFanOut`): the function's own
+ * timeout (infra/stack.ts), so that a claim outlives every invocation that could still be
+ * pushing under it; one that died is taken over after it.
  */
-const LATE_SECONDS = 5;
+export const FAN_OUT_LEASE_MS = 60_000;
 
 export interface FanOutDeps extends DeliveryDeps {
   /** Where a match's failed delivery is reported (the stream retries it). */
@@ -50,6 +50,8 @@ export interface FanOutDeps extends DeliveryDeps {
   /** Kept across batches while the function is warm; without it every batch reads the match. */
   readonly states?: RecentStates;
   readonly nowMs?: () => number;
+  /** How long a claim on a match lasts (default FAN_OUT_LEASE_MS). */
+  readonly fanOutLeaseMs?: number;
 }
 
 /** The commits of one match in a batch: where its records are, and their events in order. */
@@ -61,20 +63,11 @@ interface MatchCommits {
   readonly events: MatchEvent[];
   /** False when a record came without its new image: the events must be read from the table. */
   readable: boolean;
-  /** When the oldest of them was written (seconds since the epoch), when the records say. */
-  writtenAt: number;
 }
 
-/** How one match's fan-out ended, for the write that settles its mark (`settle`). */
+/** How one match's fan-out ended: false when the stream should hand its records over again. */
 interface Outcome {
   readonly ok: boolean;
-  /** The match's mark, as read with its subscribers or as written before the pushes; null if none. */
-  readonly mark: number | null;
-  /** The version every subscriber the stream follows now has; null when it follows none. */
-  readonly through: number | null;
-  /** The batch's last version of the match, when its records carry their events. */
-  readonly last: number | null;
-  readonly late: boolean;
 }
 
 /**
@@ -82,21 +75,21 @@ interface Outcome {
  * its subscribers is brought up to date. Pushes are driven by what the store committed, not by
  * the request that committed it, so an event is delivered even if that request died right after
  * its write. A match whose delivery fails is reported (with every later record) so that the
- * stream retries it; a retry sends nobody anything twice (see `FanOutView`).
+ * stream retries it. Each connection gets each version once, also when a batch is handed over
+ * again (retried, bisected) or two invocations handle the same records at once: the pushes to a
+ * match's followers are made under a claim on the match, and the mark it leaves says through
+ * which version they all have it (see `fanOut`).
  */
 export async function handleStreamBatch(deps: FanOutDeps, batch: StreamBatch): Promise<BatchResponse> {
-  const nowSeconds = (deps.nowMs ?? Date.now)() / 1000;
   const byMatch = new Map<string, MatchCommits>();
   batch.Records.forEach((record, index) => {
     if (record.eventName !== "INSERT") return;
     const keys = (record.dynamodb?.Keys ?? record.dynamodb?.NewImage ?? {}) as Record<string, { S?: string }>;
     const matchId = matchIdOfCommit(keys);
     if (!matchId) return;
-    const writtenAt = record.dynamodb?.ApproximateCreationDateTime ?? nowSeconds;
     let commits = byMatch.get(matchId);
-    if (!commits) byMatch.set(matchId, (commits = { firstRecord: index, lastRecord: index, firstVersion: firstVersionOfCommit(keys), events: [], readable: true, writtenAt }));
+    if (!commits) byMatch.set(matchId, (commits = { firstRecord: index, lastRecord: index, firstVersion: firstVersionOfCommit(keys), events: [], readable: true }));
     commits.lastRecord = index;
-    commits.writtenAt = Math.min(commits.writtenAt, writtenAt);
     const events = (record.dynamodb?.NewImage?.events as { S?: string } | undefined)?.S;
     if (events) commits.events.push(...(JSON.parse(events) as MatchEvent[]));
     else commits.readable = false;
@@ -105,9 +98,8 @@ export async function handleStreamBatch(deps: FanOutDeps, batch: StreamBatch): P
   const timelines = new TimelineCache(deps.store);
   const outcomes = await Promise.all(
     [...byMatch].map(async ([matchId, commits]) => {
-      const late = nowSeconds - commits.writtenAt > LATE_SECONDS;
       try {
-        return { matchId, commits, outcome: await fanOut(deps, matchId, commits, timelines, late) };
+        return { matchId, commits, outcome: await fanOut(deps, matchId, commits, timelines) };
       } catch (error) {
         deps.logger.error(`fan-out for match ${matchId} failed`, error, { matchId });
         return { matchId, commits, outcome: null };
@@ -115,31 +107,43 @@ export async function handleStreamBatch(deps: FanOutDeps, batch: StreamBatch): P
     }),
   );
   const failed = outcomes.filter((o) => !o.outcome?.ok).map((o) => o.commits.firstRecord);
-  const retryFrom = Math.min(...failed);
-  await Promise.all(
-    outcomes.map(async ({ matchId, commits, outcome }) => {
-      if (!outcome) return;
-      // A match whose records the retry hands over again keeps its mark, so the retry skips them.
-      await settle(deps, matchId, outcome, commits.lastRecord >= retryFrom).catch((error) => deps.logger.error(`recording the fan-out of match ${matchId} failed`, error, { matchId }));
-    }),
-  );
   if (failed.length === 0) return { batchItemFailures: [] };
+  const retryFrom = Math.min(...failed);
   const id = batch.Records[retryFrom]?.dynamodb?.SequenceNumber ?? batch.Records[retryFrom]?.eventID ?? "";
   return { batchItemFailures: [{ itemIdentifier: id }] };
 }
 
 /**
- * One match's commits to its subscribers: one query finds them (and the match's mark, if it has
- * one), the followed ones that lack something get it (their pushes in parallel, each one's in
- * order); the others are brought up one by one (`deliver`). The stream hands a match's commits
- * over in order, so a followed subscriber has every version before the batch's first, unless
- * the mark says less.
+ * One match's commits to its subscribers: one query finds them and the match's mark; the
+ * followed ones that lack something get it (their pushes in parallel, each one's in order); the
+ * others are brought up one by one (`deliver`). A followed subscriber has every version through
+ * the mark, or, before the match has one, through the version before the batch's first (the
+ * stream hands a match's commits over in order).
+ *
+ * The pushes to the followers are made under a claim on the match (`claimFanOut`, one
+ * conditional write), which is refused while another invocation holds it and once the mark has
+ * reached the batch's last version; the claim ends with the mark raised to what every follower
+ * now has (`finishFanOut`, one write). So a batch handed over again finds the mark at its last
+ * version and sends nothing, and of two invocations on the same records at once one pushes while
+ * the other reports the match (the stream retries it, and then it finds the mark). A push that
+ * fails leaves its subscriber behind (`fallBehind`): not followed, it is brought up on its own by
+ * the retry, so the others are not sent anything twice. An invocation that dies while it pushes
+ * is taken over once its claim runs out (FAN_OUT_LEASE_MS): the followers it had reached by then
+ * get those versions again, the one repeat left (docs/reliability.md).
  */
-async function fanOut(deps: FanOutDeps, matchId: string, commits: MatchCommits, timelines: TimelineCache, late: boolean): Promise<Outcome> {
-  const view = await deps.connections.fanOutView(matchId);
-  let mark = view.deliveredThrough;
+async function fanOut(deps: FanOutDeps, matchId: string, commits: MatchCommits, timelines: TimelineCache): Promise<Outcome> {
   // What this container has sent them all is known to be theirs, whatever the stream does.
   const sent = deps.states?.delivered(matchId) ?? 0;
+  const last = commits.readable ? (commits.events.at(-1)?.version ?? commits.firstVersion - 1) : null;
+  const claim = randomUUID();
+  // The claim's first mark: by the stream's order every follower has the versions before the batch's.
+  const claimThrough = (through: number) => deps.connections.claimFanOut(matchId, claim, commits.firstVersion - 1, through, deps.fanOutLeaseMs ?? FAN_OUT_LEASE_MS);
+  // A match this container has pushed to followers before most likely has them still: its claim
+  // is made while the query runs, rather than after it (a write's time off every push's latency).
+  const early = sent > 0 && last !== null && last > sent ? claimThrough(last) : null;
+  early?.catch(() => {}); // judged below, once the query is in
+  const view = await deps.connections.fanOutView(matchId);
+  let mark = view.deliveredThrough;
   const has = (s: SubscriptionRecord): number => Math.max(s.lastSent, mark ?? commits.firstVersion - 1, sent);
   const payloadOf = sharedPayloads(render(deps));
   let ok = true;
@@ -154,23 +158,34 @@ async function fanOut(deps: FanOutDeps, matchId: string, commits: MatchCommits, 
       ),
   );
   const followed = view.subscribers.filter((s) => s.following);
-  const last = commits.readable ? (commits.events.at(-1)?.version ?? commits.firstVersion - 1) : null;
-  const lagging = followed.filter((s) => has(s) < (last ?? Number.POSITIVE_INFINITY));
+  const lagging = () => followed.filter((s) => has(s) < (last ?? Number.POSITIVE_INFINITY));
   const lowest = (versions: number[]) => (versions.length > 0 ? Math.min(...versions) : null);
+  // `through`: the version every subscriber the stream follows now has; null when it follows none.
   const reached = (through: number | null): Outcome => {
     if (through !== null) deps.states?.recordDelivered(matchId, through);
-    return { ok, mark, through, last, late };
+    else deps.states?.forgetDelivered(matchId);
+    return { ok };
   };
-  if (lagging.length === 0) {
+  if (lagging().length === 0) {
     keepWarm(deps, matchId, commits);
     await others;
+    // Nobody needed the early claim after all (the followers had it, or have gone): given back.
+    if ((await early)?.outcome === "claimed") await deps.connections.finishFanOut(matchId, claim, lowest(followed.map(has)));
     return reached(lowest(followed.map(has)));
   }
-  if (late && mark === null) {
-    mark = Math.min(...followed.map(has));
-    await deps.connections.delivered(matchId, mark);
+  const updates = await updatesAfter(deps, matchId, Math.min(...lagging().map(has)), last, commits, timelines);
+  const claimed = await (early ?? claimThrough(updates.version));
+  if (claimed.outcome !== "claimed") {
+    await others;
+    if (claimed.outcome === "busy") {
+      // Another invocation is pushing these versions: the stream hands them over again later.
+      deps.logger.warn(`fan-out for match ${matchId} is held by another invocation; left for the retry`, { matchId });
+      return { ok: false };
+    }
+    return reached(claimed.deliveredThrough);
   }
-  const updates = await updatesAfter(deps, matchId, Math.min(...lagging.map(has)), last, commits, timelines);
+  // Another invocation may have raised the mark since the query.
+  mark = claimed.deliveredThrough;
   const sentThrough: number[] = [];
   await forEachBounded(followed, PARALLEL_POSTS, async (s) => {
     const progress = { sent: has(s) };
@@ -187,23 +202,13 @@ async function fanOut(deps: FanOutDeps, matchId: string, commits: MatchCommits, 
     }
   });
   await others;
-  return reached(lowest(sentThrough));
-}
-
-/**
- * Settles the match's mark once its pushes are over. The mark is written (raised to what every
- * follower has) where the next batch could not rely on it being absent: the stream will hand
- * these commits over again, or the records did not say their last version. A mark the batch
- * found is raised while commits still come late, and removed once every follower has the batch's
- * last version: the next batch then needs no write at all.
- */
-async function settle(deps: FanOutDeps, matchId: string, outcome: Outcome, replayed: boolean): Promise<void> {
-  const { mark, through, last } = outcome;
-  if (through === null) return;
-  const keep = !outcome.ok || replayed || last === null;
-  if (keep || (mark !== null && outcome.late)) {
-    if (mark === null || mark < through) await deps.connections.delivered(matchId, through);
-  } else if (mark !== null && mark <= last) await deps.connections.forgetDelivered(matchId, last);
+  const through = lowest(sentThrough);
+  await deps.connections.finishFanOut(matchId, claim, through).catch((error) => {
+    // The claim runs out by itself; the next invocation pushes from the mark as it was.
+    deps.logger.error(`recording the fan-out of match ${matchId} failed`, error, { matchId });
+    ok = false;
+  });
+  return reached(through);
 }
 
 /**

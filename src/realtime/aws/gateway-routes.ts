@@ -9,6 +9,7 @@ import { SUBSCRIPTION_CAPS, type SubscriptionCaps, tooManySubscriptions } from "
 import type { EventStore } from "../../store/event-store.js";
 import { type ConnectionRecord, type ConnectionStore, type SubscribeOutcome, splitRef, type SubscriptionRecord } from "../../store/dynamo/connection-store.js";
 import { credentialOfConnectionParams } from "../connection-token.js";
+import type { ConnectionCache } from "./connection-cache.js";
 import { deliver, leaseMsOf } from "./deliver.js";
 import type { DeliveryDeps } from "./delivery-deps.js";
 import { TimelineCache } from "../timeline-cache.js";
@@ -28,6 +29,8 @@ export interface GatewayDeps extends DeliveryDeps {
   readonly rateLimiter?: RateLimiter | undefined;
   /** Live subscriptions allowed per connection and per client address (default SUBSCRIPTION_CAPS). */
   readonly subscriptionCaps?: SubscriptionCaps | undefined;
+  /** What this container knows of its connections, so that a message reads none (connection-cache.ts). */
+  readonly connectionCache: ConnectionCache;
 }
 
 /** Id of `error` messages about a frame that had no usable id of its own. */
@@ -64,15 +67,20 @@ export async function onMessage(deps: GatewayDeps, event: WebSocketEvent): Promi
       }
       // Only the token's hash (and the public player id of a player token) is stored.
       const first = await deps.connections.initialize(connectionId, credential);
+      if (first) deps.connectionCache.remember(first);
       await send(first ? { type: "connection_ack" } : errorMessage(PROTOCOL_ERROR_ID, "BAD_USER_INPUT", "connection_init was already received"));
       break;
     }
     case "subscribe":
       await subscribe(deps, connectionId, event.requestContext.identity?.sourceIp, message.id, message.payload);
       break;
-    case "complete":
-      await deps.connections.unsubscribe(connectionId, message.id);
+    case "complete": {
+      // The match is known when this container knows the subscription, which spares the store a read.
+      const known = (await deps.connectionCache.get(connectionId)).record?.subscriptions.find((ref) => splitRef(ref).subscriptionId === message.id);
+      await deps.connections.unsubscribe(connectionId, message.id, known ? splitRef(known).matchId : undefined);
+      deps.connectionCache.unsubscribed(connectionId, message.id);
       break;
+    }
     default: {
       const never: never = message;
       throw new Error(`unhandled message ${JSON.stringify(never)}`);
@@ -83,30 +91,37 @@ export async function onMessage(deps: GatewayDeps, event: WebSocketEvent): Promi
 
 async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | undefined, id: string, payload: LiveRequest): Promise<void> {
   const send = (message: ServerMessage) => deps.post(connectionId, message);
-  const connection = await deps.connections.get(connectionId);
-  if (!connection?.initialized) {
-    await send(errorMessage(id, "UNAUTHENTICATED", "send connection_init and wait for connection_ack before subscribing"));
-    return;
-  }
+  const cache = deps.connectionCache;
+  // Parsed once, and only for a connection that may subscribe.
+  let document: ReturnType<typeof parseLiveDocument> | undefined;
+  const parse = () => (document ??= parseLiveDocument(deps.schema, payload));
+  const caps = deps.subscriptionCaps ?? SUBSCRIPTION_CAPS;
   // Whatever the new document is (a subscription, a query, one that fails to parse or whose
   // variables do not fit), an id already running is refused first: an answer under that id
   // (its errors, a `complete`) would end the running subscription for the client, not here.
-  if (connection.subscriptions.some((ref) => splitRef(ref).subscriptionId === id)) {
-    await send(alreadyRunning(id));
+  // Then the connection's own cap, as the direct path judges (the store checks both again,
+  // atomically). A refusal is made only on a fresh read, never on what the container kept.
+  const refusal = (c: ConnectionRecord | null): ServerMessage | null => {
+    if (!c?.initialized) return errorMessage(id, "UNAUTHENTICATED", "send connection_init and wait for connection_ack before subscribing");
+    if (c.subscriptions.some((ref) => splitRef(ref).subscriptionId === id)) return alreadyRunning(id);
+    const parsed = parse();
+    if (!parsed.errors && parsed.operation === "subscription" && c.subscriptions.length >= caps.connection) return { type: "error", id, payload: [tooManySubscriptions("connection", caps.connection)] };
+    return null;
+  };
+  let { record: connection, kept } = await cache.get(connectionId);
+  let refused = refusal(connection);
+  if (refused && kept) refused = refusal((connection = (await cache.get(connectionId, true)).record));
+  if (refused || !connection) {
+    await send(refused!);
     return;
   }
-  const parsed = parseLiveDocument(deps.schema, payload);
-  const caps = deps.subscriptionCaps ?? SUBSCRIPTION_CAPS;
-  // The connection's own cap first, as the direct path judges (the store checks both again, atomically).
-  if (!parsed.errors && parsed.operation === "subscription" && connection.subscriptions.length >= caps.connection) {
-    await send({ type: "error", id, payload: [tooManySubscriptions("connection", caps.connection)] });
-    return;
-  }
+  const parsed = parse();
   if (parsed.errors) {
     await send({ type: "error", id, payload: deps.formatErrors({ errors: parsed.errors }).errors ?? [] });
     return;
   }
   if (parsed.operation !== "subscription") return answerOperation(deps, connection, ip, id, parsed.document, payload);
+  const subscriber = connection;
 
   // graphql-js runs the field's `subscribe`, which coerces the arguments and, here, stores the
   // subscription instead of opening an in-process stream.
@@ -117,7 +132,7 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
     service: deps.service,
     auth: { token: undefined },
     openUpdates: async (matchId, afterVersion) => {
-      const { seat } = await deps.service.openSubscription(matchId, afterVersion, connection.credential?.hash ?? null);
+      const { seat } = await deps.service.openSubscription(matchId, afterVersion, subscriber.credential?.hash ?? null);
       record = {
         connectionId,
         subscriptionId: id,
@@ -128,7 +143,7 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
         seat,
         lastSent: afterVersion,
       };
-      outcome = await deps.connections.subscribe(record, { id: leaseId, ms: leaseMsOf(deps) }, caps, connection.address);
+      outcome = await deps.connections.subscribe(record, { id: leaseId, ms: leaseMsOf(deps) }, caps, subscriber.address);
       return emptyStream();
     },
   };
@@ -139,6 +154,8 @@ async function subscribe(deps: GatewayDeps, connectionId: string, ip: string | u
     variableValues: payload.variables ?? undefined,
     operationName: payload.operationName ?? undefined,
   });
+  if (outcome !== "stored") cache.forget(connectionId);
+  else if (record) cache.subscribed(connectionId, `${(record as SubscriptionRecord).matchId}#${id}`);
   if (outcome === "duplicate") {
     await send(alreadyRunning(id));
     return;

@@ -11,6 +11,7 @@ import type { Post } from "./delivery-deps.js";
 import { updateExecutor } from "./execute-update.js";
 import { type BatchResponse, type FanOutDeps, handleStreamBatch, type StreamBatch } from "./fan-out.js";
 import { RecentStates } from "./recent-states.js";
+import { ConnectionCache } from "./connection-cache.js";
 import { onConnect, onDisconnect, type WebSocketEvent } from "./connection-routes.js";
 import { onMessage } from "./gateway-routes.js";
 
@@ -24,6 +25,8 @@ export interface LiveHandlerDeps {
   readonly rateLimiter?: RateLimiter | undefined;
   /** Live subscriptions allowed per connection and per client address (default SUBSCRIPTION_CAPS). */
   readonly subscriptionCaps?: SubscriptionCaps | undefined;
+  /** The clock of the connection cache (tests move it past CONNECTION_CACHE_MS). */
+  readonly nowMs?: () => number;
   /** The stream handler; `bench/suites/live.ts` passes the earlier one as its baseline. */
   readonly fanOut?: (deps: FanOutDeps, batch: StreamBatch) => Promise<BatchResponse>;
 }
@@ -48,6 +51,7 @@ export function createLiveHandlers(deps: LiveHandlerDeps) {
     formatErrors,
     execute: updateExecutor(executableSchema, deps.service, formatErrors),
     states: new RecentStates(),
+    connectionCache: new ConnectionCache(deps.connections, deps.nowMs),
   };
   return {
     connect: (event: WebSocketEvent) => onConnect(routeDeps, event),

@@ -6,7 +6,7 @@ import type { ServerMessage } from "../protocol.js";
 import { type Credentials, escapeUri, signRequest } from "./sigv4.js";
 
 /** Pushes in flight at once per function; the fan-out keeps to fewer (see fan-out.ts). */
-const MAX_SOCKETS = 64;
+const MAX_SOCKETS = 128;
 const ATTEMPTS = 3;
 const TIMEOUT_MS = 10_000;
 
@@ -26,11 +26,12 @@ export function managementApiPoster(endpoint: string, region?: string, env: Node
   const stage = url.pathname.replace(/\/$/, "");
   const scope = { region: region ?? env.AWS_REGION ?? "us-east-1", service: "execute-api" };
 
-  const attempt = async (path: string, body: Buffer): Promise<{ status: number; text: string }> => {
+  const attempt = async (path: string, chunks: readonly Buffer[]): Promise<{ status: number; text: string }> => {
+    const length = chunks.reduce((n, c) => n + c.length, 0);
     // The local gateway checks no signature (test/realtime/sigv4.test.ts checks the signer).
-    const headers = local ? {} : await signRequest({ method: "POST", host: url.host, path, headers: {}, body }, scope, credentialsOf(env), new Date());
+    const headers = local ? {} : await signRequest({ method: "POST", host: url.host, path, headers: {}, body: Buffer.concat(chunks, length) }, scope, credentialsOf(env), new Date());
     return new Promise((resolve, reject) => {
-      const req = send({ protocol: url.protocol, hostname: url.hostname, port: url.port, method: "POST", path, agent, timeout: TIMEOUT_MS, headers: { ...headers, "content-length": String(body.length) } }, (res: IncomingMessage) => {
+      const req = send({ protocol: url.protocol, hostname: url.hostname, port: url.port, method: "POST", path, agent, timeout: TIMEOUT_MS, headers: { ...headers, "content-length": String(length) } }, (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
@@ -38,13 +39,14 @@ export function managementApiPoster(endpoint: string, region?: string, env: Node
       });
       req.on("timeout", () => req.destroy(new Error(`no answer in ${TIMEOUT_MS} ms`)));
       req.on("error", reject);
-      req.end(body);
+      for (const chunk of chunks.slice(0, -1)) req.write(chunk);
+      req.end(chunks.at(-1));
     });
   };
 
   const post: Post = async (connectionId, message) => {
     const path = `${stage}/@connections/${escapeUri(connectionId)}`;
-    const body = Buffer.from(serialize(message));
+    const body = serialize(message);
     for (let n = 1; ; n++) {
       let outcome: { status: number; text: string } | Error;
       try {
@@ -66,11 +68,16 @@ export function managementApiPoster(endpoint: string, region?: string, env: Node
   return { post, destroy: () => agent.destroy() };
 }
 
-/** A message as JSON: a `next`'s payload is shared by the subscribers running one document, so only its id differs (payload-json.ts). */
-function serialize(message: ServerMessage): string {
-  if (message.type !== "next" || typeof message.payload !== "object" || message.payload === null) return JSON.stringify(message);
-  return `{"type":"next","id":${JSON.stringify(message.id)},"payload":${payloadJson(message.payload).json}}`;
+/**
+ * A message as JSON, in pieces: a `next`'s payload is shared by the subscribers running one
+ * document, so only its id differs, and the payload's bytes are encoded once for all of them
+ * (payload-json.ts).
+ */
+function serialize(message: ServerMessage): Buffer[] {
+  if (message.type !== "next" || typeof message.payload !== "object" || message.payload === null) return [Buffer.from(JSON.stringify(message))];
+  return [Buffer.from(`{"type":"next","id":${JSON.stringify(message.id)},"payload":`), payloadJson(message.payload).utf8, CLOSE];
 }
+const CLOSE = Buffer.from("}");
 
 /** Lambda's credentials, from its environment, read at each push (they are never cached here). */
 function credentialsOf(env: NodeJS.ProcessEnv): Credentials {

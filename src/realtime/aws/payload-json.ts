@@ -4,13 +4,15 @@
  * subscriber running that document: it is measured against API Gateway's limit
  * (postable-next.ts) and serialised for the post (management-api.ts) from the same text.
  */
-const encoded = new WeakMap<object, { readonly json: string; readonly bytes: number }>();
+const encoded = new WeakMap<object, { readonly json: string; readonly bytes: number; readonly utf8: Buffer }>();
 
-export function payloadJson(payload: object): { readonly json: string; readonly bytes: number } {
+/** The JSON, its size, and its UTF-8 bytes (the poster sends the same bytes to every subscriber). */
+export function payloadJson(payload: object): { readonly json: string; readonly bytes: number; readonly utf8: Buffer } {
   let found = encoded.get(payload);
   if (found === undefined) {
     const json = JSON.stringify(payload);
-    encoded.set(payload, (found = { json, bytes: Buffer.byteLength(json, "utf8") }));
+    const utf8 = Buffer.from(json, "utf8");
+    encoded.set(payload, (found = { json, bytes: utf8.length, utf8 }));
   }
   return found;
 }

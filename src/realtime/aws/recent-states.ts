@@ -27,6 +27,12 @@ export class RecentStates {
     return this.matches.get(matchId)?.delivered ?? 0;
   }
 
+  /** The match has no followers now: nothing is known to be theirs (and no claim is made early for them). */
+  forgetDelivered(matchId: string): void {
+    const known = this.matches.get(matchId);
+    if (known) known.delivered = 0;
+  }
+
   recordDelivered(matchId: string, version: number): void {
     const known = this.matches.get(matchId);
     if (version > (known?.delivered ?? 0)) this.touch(matchId, { state: known?.state, delivered: version });

@@ -9,9 +9,10 @@ import { matchKey, TABLE_KEYS, TTL_ATTRIBUTE } from "./table.js";
  *   id a player token names) once `connection_init` came, never the token; and the set of its subscriptions (`<matchId>#<subscriptionId>`), for cleanup.
  * - `PK=MATCH#<matchId>, SK=SUB#<connectionId>#<subscriptionId>`: a subscription, stored in
  *   its match's partition so that the fan-out finds every subscriber with one consistent query.
- * - `PK=MATCH#<matchId>, SK=SUB`: the match's mark, only while the stream fan-out needs one: the
- *   version through which it has delivered the match to every subscriber it follows (see
- *   `FanOutView`); read by that same query. It does not expire; the fan-out removes it.
+ * - `PK=MATCH#<matchId>, SK=SUB`: the match's mark, the version through which the stream fan-out
+ *   has delivered the match to every subscriber it follows, and the fan-out's claim on the match
+ *   while one invocation pushes (see `FanOutView`); read by that same query. It expires
+ *   CONNECTION_TTL_SECONDS after the match's last push.
  * - `PK=ADDR#<address>, SK=ADDR`: how many subscriptions the connections of one client address
  *   hold (`subs`), for the cap per address; kept only when `$connect` named the address.
  * Every item expires after CONNECTION_TTL_SECONDS (API Gateway's own connection limit). TTL
@@ -77,6 +78,16 @@ export interface FanOutView {
   readonly deliveredThrough: number | null;
 }
 
+/**
+ * What `claimFanOut` found: the claim is this invocation's (with the mark as it stands now), or
+ * the mark has reached the version already (someone delivered it), or another invocation holds
+ * the match (`busy`).
+ */
+export type FanOutClaim =
+  | { readonly outcome: "claimed"; readonly deliveredThrough: number | null }
+  | { readonly outcome: "delivered"; readonly deliveredThrough: number }
+  | { readonly outcome: "busy" };
+
 const connKey = (connectionId: string) => ({ [TABLE_KEYS.partition]: `CONN#${connectionId}`, [TABLE_KEYS.sort]: "CONN" });
 const subKey = (matchId: string, connectionId: string, subscriptionId: string) => ({
   [TABLE_KEYS.partition]: matchKey(matchId),
@@ -94,7 +105,20 @@ export const splitRef = (ref: string) => {
 const addrKey = (address: string) => ({ [TABLE_KEYS.partition]: `ADDR#${address}`, [TABLE_KEYS.sort]: "ADDR" });
 /** Sorts before every subscription of the match, so one query reads it with them. */
 const FAN_OUT_SK = "SUB";
+/** What `fanOutView` reads of its items (the mark's, and each subscription's but its keys and expiry). */
+const FAN_OUT_ATTRIBUTES = [TABLE_KEYS.sort, "deliveredThrough", "connectionId", "subscriptionId", "query", "variables", "operationName", "seat", "lastSent", "following", "leaseId"] as const;
+const FAN_OUT_NAMES = Object.fromEntries(FAN_OUT_ATTRIBUTES.map((name, i) => [`#a${i}`, name]));
 
+const recordOf = (connectionId: string, item: Record<string, unknown>): ConnectionRecord => ({
+  connectionId,
+  initialized: item.initialized === true,
+  credential:
+    typeof item.tokenHash === "string"
+      ? { hash: item.tokenHash, playerToken: item.playerToken === true, playerId: (item.playerId as string | undefined) ?? null }
+      : null,
+  subscriptions: item.subs ? [...(item.subs as Set<string>)] : [],
+  address: typeof item.addr === "string" ? item.addr : null,
+});
 
 export class ConnectionStore {
   constructor(
@@ -124,14 +148,18 @@ export class ConnectionStore {
     );
   }
 
-  /** `connection_init`: marks the connection acknowledged. Returns false if it was already. */
-  async initialize(connectionId: string, credential: StoredCredential | null): Promise<boolean> {
+  /**
+   * `connection_init`: marks the connection acknowledged. Returns the connection as the write
+   * left it (no read: a warm container keeps it, src/realtime/aws/connection-cache.ts), or null
+   * if it was acknowledged already.
+   */
+  async initialize(connectionId: string, credential: StoredCredential | null): Promise<ConnectionRecord | null> {
     const values = credential
       ? { ":hash": credential.hash, ":player": credential.playerToken, ...(credential.playerId !== null ? { ":id": credential.playerId } : {}) }
       : {};
     const set = credential ? `, tokenHash = :hash, playerToken = :player${credential.playerId !== null ? ", playerId = :id" : ""}` : "";
     try {
-      await this.doc.send(
+      const { Attributes } = await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: connKey(connectionId),
@@ -139,11 +167,12 @@ export class ConnectionStore {
           ConditionExpression: "attribute_not_exists(initialized)",
           ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
           ExpressionAttributeValues: { ":yes": true, ":exp": this.expiresAt(), ...values },
+          ReturnValues: "ALL_NEW",
         }),
       );
-      return true;
+      return recordOf(connectionId, Attributes ?? {});
     } catch (error) {
-      if (isConditionFailure(error)) return false;
+      if (isConditionFailure(error)) return null;
       throw error;
     }
   }
@@ -151,16 +180,7 @@ export class ConnectionStore {
   async get(connectionId: string): Promise<ConnectionRecord | null> {
     const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key: connKey(connectionId), ConsistentRead: true }));
     if (!Item || (Item[TTL_ATTRIBUTE] as number) <= this.live()) return null;
-    return {
-      connectionId,
-      initialized: Item.initialized === true,
-      credential:
-        typeof Item.tokenHash === "string"
-          ? { hash: Item.tokenHash, playerToken: Item.playerToken === true, playerId: (Item.playerId as string | undefined) ?? null }
-          : null,
-      subscriptions: Item.subs ? [...(Item.subs as Set<string>)] : [],
-      address: typeof Item.addr === "string" ? Item.addr : null,
-    };
+    return recordOf(connectionId, Item);
   }
 
   /**
@@ -329,8 +349,10 @@ export class ConnectionStore {
         new QueryCommand({
           TableName: this.tableName,
           KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :sub)",
-          FilterExpression: "#exp > :now OR attribute_exists(deliveredThrough)",
-          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition, "#sk": TABLE_KEYS.sort, "#exp": TTL_ATTRIBUTE },
+          FilterExpression: "#exp > :now OR attribute_exists(deliveredThrough) OR attribute_exists(claimUntil)",
+          // Only what the fan-out reads: a match's subscribers are many, and every commit reads them all.
+          ProjectionExpression: FAN_OUT_ATTRIBUTES.map((_, i) => `#a${i}`).join(", "),
+          ExpressionAttributeNames: { "#pk": TABLE_KEYS.partition, "#sk": TABLE_KEYS.sort, "#exp": TTL_ATTRIBUTE, ...FAN_OUT_NAMES },
           ExpressionAttributeValues: { ":pk": matchKey(matchId), ":sub": FAN_OUT_SK, ":now": this.live() },
           ConsistentRead: true,
           ExclusiveStartKey: startKey,
@@ -338,13 +360,13 @@ export class ConnectionStore {
       );
       for (const item of page.Items ?? []) {
         if (item[TABLE_KEYS.sort] === FAN_OUT_SK) {
-          deliveredThrough = item.deliveredThrough as number;
+          deliveredThrough = typeof item.deliveredThrough === "number" ? item.deliveredThrough : null;
           continue;
         }
         subscribers.push({
           connectionId: item.connectionId,
           subscriptionId: item.subscriptionId,
-          matchId: item.matchId,
+          matchId,
           query: item.query,
           variables: item.variables ?? null,
           operationName: item.operationName ?? null,
@@ -358,33 +380,52 @@ export class ConnectionStore {
     return { subscribers, deliveredThrough };
   }
 
-  /** Marks that every subscriber the fan-out follows has the match through `version` (the mark only rises). */
-  async delivered(matchId: string, version: number): Promise<void> {
+  /**
+   * Takes the match for one fan-out invocation, for `leaseMs`, to push its followers the versions
+   * through `through`: refused while another invocation holds it, or once the mark has reached
+   * `through`. The first claim also writes the mark (`from`, what every follower has already), so
+   * that an invocation that dies on every attempt, its batch given up, still leaves the next
+   * commit a mark to bring every follower up from.
+   */
+  async claimFanOut(matchId: string, claimId: string, from: number, through: number, leaseMs: number): Promise<FanOutClaim> {
+    const Key = { [TABLE_KEYS.partition]: matchKey(matchId), [TABLE_KEYS.sort]: FAN_OUT_SK };
+    const now = this.nowMs();
+    try {
+      const { Attributes } = await this.doc.send(
+        new UpdateCommand({
+          TableName: this.tableName,
+          Key,
+          UpdateExpression: "SET claimId = :id, claimUntil = :until, deliveredThrough = if_not_exists(deliveredThrough, :from), #exp = :exp",
+          ConditionExpression: "(attribute_not_exists(claimUntil) OR claimUntil < :now) AND (attribute_not_exists(deliveredThrough) OR deliveredThrough < :through)",
+          ExpressionAttributeNames: { "#exp": TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ":id": claimId, ":until": now + leaseMs, ":now": now, ":from": from, ":through": through, ":exp": this.expiresAt() },
+          ReturnValues: "ALL_NEW",
+        }),
+      );
+      return { outcome: "claimed", deliveredThrough: (Attributes?.deliveredThrough as number | undefined) ?? null };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const { Item } = await this.doc.send(new GetCommand({ TableName: this.tableName, Key, ConsistentRead: true }));
+    const mark = Item?.deliveredThrough as number | undefined;
+    // Reached, whoever holds the match now: nothing of `through` is left to push.
+    if (mark !== undefined && mark >= through) return { outcome: "delivered", deliveredThrough: mark };
+    return { outcome: "busy" };
+  }
+
+  /**
+   * Ends this invocation's claim: every follower has the match through `through` (null: it
+   * follows none now, the mark stays). A claim that ran out and was taken over changes nothing.
+   */
+  async finishFanOut(matchId: string, claimId: string, through: number | null): Promise<void> {
     try {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.tableName,
           Key: { [TABLE_KEYS.partition]: matchKey(matchId), [TABLE_KEYS.sort]: FAN_OUT_SK },
-          UpdateExpression: "SET deliveredThrough = :v",
-          ConditionExpression: "attribute_not_exists(deliveredThrough) OR deliveredThrough < :v",
-          ExpressionAttributeValues: { ":v": version },
-        }),
-      );
-    } catch (error) {
-      // A retried batch: the mark is there already.
-      if (!isConditionFailure(error)) throw error;
-    }
-  }
-
-  /** Removes the match's mark, unless it has risen past `version` meanwhile. */
-  async forgetDelivered(matchId: string, version: number): Promise<void> {
-    try {
-      await this.doc.send(
-        new DeleteCommand({
-          TableName: this.tableName,
-          Key: { [TABLE_KEYS.partition]: matchKey(matchId), [TABLE_KEYS.sort]: FAN_OUT_SK },
-          ConditionExpression: "deliveredThrough <= :v",
-          ExpressionAttributeValues: { ":v": version },
+          UpdateExpression: `${through === null ? "" : "SET deliveredThrough = :v "}REMOVE claimId, claimUntil`,
+          ConditionExpression: "claimId = :id",
+          ExpressionAttributeValues: { ":id": claimId, ...(through === null ? {} : { ":v": through }) },
         }),
       );
     } catch (error) {

@@ -67,6 +67,14 @@ export class DynamoEventStore implements EventStore {
     private readonly tableName: string,
     /** Told when a commit is stored but its index entries are not (they stay in the commit for the stream to apply). */
     private readonly onIndexFailure: (matchId: string, error: unknown) => void = indexFailureLogged(defaultLogger),
+    /**
+     * Where the index entries a commit carries are written. `append` (the local server, the
+     * tests' services): right after the commit, so the writer's next inbox read has them.
+     * `stream` (the Lambda functions): only by the table's stream (`stream-index`), so a command's
+     * request path is its read and one conditional write, whatever entries it changes; an inbox
+     * then shows a commit once the stream has applied it, a fraction of a second later.
+     */
+    private readonly indexWrites: "append" | "stream" = "append",
   ) {
     this.index = new DynamoMatchIndex(doc, tableName);
   }
@@ -100,7 +108,7 @@ export class DynamoEventStore implements EventStore {
     }
     // The commit is what counts: a failure from here on loses nothing (the entries are in the
     // commit item, and the table's stream applies them again), so it does not fail the command.
-    if (commit.index) {
+    if (commit.index && this.indexWrites === "append") {
       try {
         await this.index.apply(matchId, commit.index);
       } catch (error) {
