@@ -8,6 +8,7 @@ import { ConnectionStore } from "../../src/store/dynamo/connection-store.js";
 import { createDynamoClients } from "../../src/store/dynamo/client.js";
 import { DynamoEventStore } from "../../src/store/dynamo/event-store.js";
 import { handleStreamBatchV1, sdkPosterV1 } from "../baselines/fan-out-v1.js";
+import { postJson } from "../player-operations.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
 
 /** `lambda-v1`: lambda mode with the fan-out and poster before the current ones (bench/baselines/fan-out-v1.ts). */
@@ -116,16 +117,7 @@ async function measure(
     const at = performance.timeOrigin + performance.now();
     for (const e of JSON.parse(events) as { version: number }[]) commitAt.set(e.version, at);
   });
-  const post = async (path: string, token?: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body ?? {}),
-    });
-    const json = (await response.json()) as any;
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const post = (path: string, token?: string, body?: unknown) => postJson(server.url, path, token, body);
   const created = await post("/api/matches", undefined, { ruleset: "backgammon" });
   const id: string = created.match.id;
   const tokens: string[] = created.seats.map((s: { token: string }) => s.token);

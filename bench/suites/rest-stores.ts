@@ -1,6 +1,7 @@
 import { Session } from "node:inspector/promises";
 import { createLogger } from "../../src/logger.js";
 import { type RunningServer, startServer } from "../../src/server/app.js";
+import { postJson } from "../player-operations.js";
 import { type Measurement, percentile, type Suite } from "../report.js";
 
 /** Commands measured per store, in rounds that take turns (after WARMUP commands each). */
@@ -46,16 +47,7 @@ function bucketed(profile: { nodes: { id: number; callFrame: { url: string; func
 
 /** One client playing backgammon over REST, rolling and moving as each answer says; each command timed. */
 async function play(server: RunningServer, commands: number, times: number[] | null): Promise<void> {
-  const post = async (path: string, token?: string, body?: unknown) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body ?? {}),
-    });
-    const json = (await response.json()) as any;
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(json)}`);
-    return json;
-  };
+  const post = (path: string, token?: string, body?: unknown) => postJson(server.url, path, token, body);
   let tokens: string[] = [];
   let view: any = { status: "FINISHED" };
   for (let played = 0; played < commands; played++) {
