@@ -167,7 +167,8 @@ export class BotDriver {
 
   private think(): Promise<void> {
     const ms = this.options.thinkMs ?? BOT_THINK_MS;
-    if (ms <= 0) return Promise.resolve();
+    // Closing ends every think under way; one that would begin after it never starts.
+    if (ms <= 0 || this.closed) return Promise.resolve();
     return new Promise((resolve) => {
       const sleep = {
         timer: setTimeout(() => {
