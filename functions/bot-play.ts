@@ -1,9 +1,8 @@
-import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { BotDriver } from "../src/bots/driver.js";
 import type { BatchResponse, StreamBatch } from "../src/realtime/aws/fan-out.js";
-import { matchIdOfCommit } from "../src/store/dynamo/table.js";
 import { botFunctionConfig } from "./config.js";
 import type { InvocationContext } from "./invocation-logger.js";
+import { forEachMatch } from "./per-match.js";
 import { serviceRuntime } from "./service-runtime.js";
 
 /**
@@ -22,23 +21,4 @@ const { service, logger, invocation } = serviceRuntime(config);
 const driver = new BotDriver({ deps: service.deps, logger, thinkMs: config.botThinkMs });
 
 export const handler = (batch: StreamBatch, context?: InvocationContext): Promise<BatchResponse> =>
-  invocation(context, async () => {
-    const firstRecord = new Map<string, string>();
-    for (const record of batch.Records) {
-      const keys = record.dynamodb?.Keys as Record<string, AttributeValue> | undefined;
-      const matchId = record.eventName === "INSERT" && keys ? matchIdOfCommit(keys) : null;
-      if (matchId && !firstRecord.has(matchId)) firstRecord.set(matchId, record.dynamodb?.SequenceNumber ?? record.eventID ?? "");
-    }
-    const failed: string[] = [];
-    await Promise.all(
-      [...firstRecord].map(async ([matchId, record]) => {
-        try {
-          await driver.actOnce(matchId);
-        } catch (error) {
-          logger.error(`bot of match ${matchId} failed`, error);
-          failed.push(record);
-        }
-      }),
-    );
-    return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
-  });
+  invocation(context, () => forEachMatch(batch, logger, "bot", (matchId) => driver.actOnce(matchId)));

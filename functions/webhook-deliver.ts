@@ -1,10 +1,9 @@
-import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { BatchResponse, StreamBatch } from "../src/realtime/aws/fan-out.js";
 import { createDynamoClients } from "../src/store/dynamo/client.js";
 import { tableStores } from "../src/store/dynamo/stores.js";
-import { matchIdOfCommit } from "../src/store/dynamo/table.js";
 import { DeliveryWorker } from "../src/webhooks/worker.js";
 import { functionConfig } from "./config.js";
+import { forEachMatch } from "./per-match.js";
 import { type InvocationContext, invocationLogger } from "./invocation-logger.js";
 
 /**
@@ -33,26 +32,9 @@ export interface SweepReport {
 const isStreamBatch = (event: unknown): event is StreamBatch => typeof event === "object" && event !== null && Array.isArray((event as StreamBatch).Records);
 
 async function deliverBatch(batch: StreamBatch): Promise<BatchResponse> {
-  // Each match's first record: where the stream resumes if that match fails.
-  const firstRecord = new Map<string, string>();
-  for (const record of batch.Records) {
-    const keys = (record.dynamodb?.Keys ?? record.dynamodb?.NewImage) as Record<string, AttributeValue> | undefined;
-    const matchId = record.eventName === "INSERT" && keys ? matchIdOfCommit(keys) : null;
-    if (matchId && !firstRecord.has(matchId)) firstRecord.set(matchId, record.dynamodb?.SequenceNumber ?? record.eventID ?? "");
-  }
-  const failed: string[] = [];
-  await Promise.all(
-    [...firstRecord].map(async ([matchId, record]) => {
-      try {
-        await worker.deliverCommits([matchId]);
-      } catch (error) {
-        logger.error(`webhook delivery of match ${matchId} failed`, error);
-        failed.push(record);
-      }
-    }),
-  );
+  const answer = await forEachMatch(batch, logger, "webhook delivery", (matchId) => worker.deliverCommits([matchId]));
   await worker.idle();
-  return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
+  return answer;
 }
 
 export const handler = (event: unknown, context?: InvocationContext): Promise<BatchResponse | SweepReport> =>

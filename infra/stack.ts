@@ -187,6 +187,38 @@ export class TabulaStack extends Stack {
     const accessLogs = (id: string) => new logs.LogGroup(this, id, { retention: logRetention, removalPolicy: RemovalPolicy.DESTROY });
     const fn = (id: string, name: FunctionName, extra: { timeout?: Duration } = {}) =>
       new TabulaFunction(this, id, { ...shared, ...extra, name, tableActions: TABLE_ACCESS[name], queriesIndex: INDEX_ACCESS.includes(name) ? INDEX.name : undefined });
+    /**
+     * Feeds a function the table's new commits (INSERT of `EV#` items, and `newImage` whatever
+     * else a filter wants of them): in batches, with partial failures, bisection, a dead-letter
+     * queue. Its ListStreams needs the one wildcard the mapping cannot do without.
+     */
+    const readsCommits = (
+      reader: lambda.Function,
+      options: { batchSize: number; retryAttempts: number; deadLetters: sqs.IQueue; maxRecordAge?: Duration; newImage?: Record<string, unknown> },
+    ): void => {
+      reader.addEventSource(
+        new DynamoEventSource(this.table, {
+          startingPosition: lambda.StartingPosition.LATEST,
+          batchSize: options.batchSize,
+          bisectBatchOnError: true,
+          retryAttempts: options.retryAttempts,
+          ...(options.maxRecordAge ? { maxRecordAge: options.maxRecordAge } : {}),
+          reportBatchItemFailures: true,
+          onFailure: new SqsDlq(options.deadLetters),
+          filters: [
+            lambda.FilterCriteria.filter({
+              eventName: lambda.FilterRule.isEqual("INSERT"),
+              dynamodb: { Keys: { [TABLE_KEYS.sort]: { S: lambda.FilterRule.beginsWith("EV#") } }, ...(options.newImage ? { NewImage: options.newImage } : {}) },
+            }),
+          ],
+        }),
+      );
+      // The same finding as X-Ray's (TabulaFunction), for one more statement on this role.
+      Validations.of(reader.role!).acknowledge({
+        id: "AwsSolutions-IAM5[Resource::*]",
+        reason: "The event source mapping needs dynamodb:ListStreams, which accepts no resource but *; it reads only this table's stream",
+      });
+    };
 
     // HTTP: API Gateway answers CORS preflights itself and sets the CORS headers of every answer.
     const preflight = preflightResponse().headers;
@@ -328,54 +360,14 @@ export class TabulaStack extends Stack {
         "This queue is itself the dead-letter destination of the stream's event source mapping (cdk-nag only recognizes " +
         "queues' redrive policies); nothing consumes it automatically, so a queue behind it would never receive anything",
     });
-    streamFanout.addEventSource(
-      new DynamoEventSource(this.table, {
-        startingPosition: lambda.StartingPosition.LATEST,
-        batchSize: 100,
-        bisectBatchOnError: true,
-        retryAttempts: 5,
-        // An update this old is not live any more; a subscriber still gets it with its match's next
-        // commit: a retry that comes this late has marked how far the fan-out got (fan-out.ts).
-        maxRecordAge: Duration.minutes(15),
-        reportBatchItemFailures: true,
-        onFailure: new SqsDlq(this.fanOutFailures),
-        filters: [
-          lambda.FilterCriteria.filter({
-            eventName: lambda.FilterRule.isEqual("INSERT"),
-            dynamodb: { Keys: { [TABLE_KEYS.sort]: { S: lambda.FilterRule.beginsWith("EV#") } } },
-          }),
-        ],
-      }),
-    );
-    // The same finding as X-Ray's (TabulaFunction), for one more statement on this role.
-    Validations.of(streamFanout.role!).acknowledge({
-      id: "AwsSolutions-IAM5[Resource::*]",
-      reason: "The event source mapping needs dynamodb:ListStreams, which accepts no resource but *; it reads only this table's stream",
-    });
+    // An update this old is not live any more; a subscriber still gets it with its match's next
+    // commit: a retry that comes this late has marked how far the fan-out got (fan-out.ts).
+    readsCommits(streamFanout, { batchSize: 100, retryAttempts: 5, maxRecordAge: Duration.minutes(15), deadLetters: this.fanOutFailures });
 
     // The inbox and deadline entries each commit carries, applied again from the stream: the
     // request that committed may have died before it wrote them (src/store/match-index.ts).
     const streamIndex = fn("StreamIndexFunction", "stream-index", { timeout: Duration.seconds(30) });
-    streamIndex.addEventSource(
-      new DynamoEventSource(this.table, {
-        startingPosition: lambda.StartingPosition.LATEST,
-        batchSize: 100,
-        bisectBatchOnError: true,
-        retryAttempts: 10,
-        reportBatchItemFailures: true,
-        onFailure: new SqsDlq(this.fanOutFailures),
-        filters: [
-          lambda.FilterCriteria.filter({
-            eventName: lambda.FilterRule.isEqual("INSERT"),
-            dynamodb: { Keys: { [TABLE_KEYS.sort]: { S: lambda.FilterRule.beginsWith("EV#") } }, NewImage: { idx: { S: lambda.FilterRule.exists() } } },
-          }),
-        ],
-      }),
-    );
-    Validations.of(streamIndex.role!).acknowledge({
-      id: "AwsSolutions-IAM5[Resource::*]",
-      reason: "The event source mapping needs dynamodb:ListStreams, which accepts no resource but *; it reads only this table's stream",
-    });
+    readsCommits(streamIndex, { batchSize: 100, retryAttempts: 10, deadLetters: this.fanOutFailures, newImage: { idx: { S: lambda.FilterRule.exists() } } });
 
     // Matches whose deadline has passed are finished by the server itself, every minute.
     const sweepDeadlines = fn("SweepDeadlinesFunction", "sweep-deadlines", { timeout: Duration.seconds(60) });
@@ -401,28 +393,9 @@ export class TabulaStack extends Stack {
         "This queue is itself the dead-letter destination of webhook-deliver's stream event source mapping (cdk-nag only " +
         "recognizes queues' redrive policies); nothing consumes it automatically, so a queue behind it would never receive anything",
     });
-    webhookDeliver.addEventSource(
-      new DynamoEventSource(this.table, {
-        startingPosition: lambda.StartingPosition.LATEST,
-        batchSize: 100,
-        bisectBatchOnError: true,
-        // A receiver's failure is a retry stored in the table, never a failed batch: a batch fails
-        // only when the table does, so a few retries; the cursors make each one idempotent.
-        retryAttempts: 5,
-        reportBatchItemFailures: true,
-        onFailure: new SqsDlq(this.webhookFailures),
-        filters: [
-          lambda.FilterCriteria.filter({
-            eventName: lambda.FilterRule.isEqual("INSERT"),
-            dynamodb: { Keys: { [TABLE_KEYS.sort]: { S: lambda.FilterRule.beginsWith("EV#") } } },
-          }),
-        ],
-      }),
-    );
-    Validations.of(webhookDeliver.role!).acknowledge({
-      id: "AwsSolutions-IAM5[Resource::*]",
-      reason: "The event source mapping needs dynamodb:ListStreams, which accepts no resource but *; it reads only this table's stream",
-    });
+    // A receiver's failure is a retry stored in the table, never a failed batch: a batch fails
+    // only when the table does, so a few retries; the cursors make each one idempotent.
+    readsCommits(webhookDeliver, { batchSize: 100, retryAttempts: 5, deadLetters: this.webhookFailures });
     new events.Rule(this, "WebhookSweepSchedule", {
       description: "Tabula: webhook retries and catch-ups that fell due (functions/webhook-deliver.ts)",
       schedule: events.Schedule.rate(SWEEP_EVERY),
@@ -432,27 +405,8 @@ export class TabulaStack extends Stack {
     // Bots (docs/bots.md): each new commit, the bot due next in its match (if any) thinks and acts.
     const botPlay = fn("BotPlayFunction", "bot-play", { timeout: BOT_PLAY_TIMEOUT });
     botPlay.addEnvironment("BOT_THINK_MS", String(props.botThinkMs ?? 1000));
-    botPlay.addEventSource(
-      new DynamoEventSource(this.table, {
-        startingPosition: lambda.StartingPosition.LATEST,
-        batchSize: 20,
-        bisectBatchOnError: true,
-        // A bot's command carries its version: a retried batch acts no twice, only again where it has not.
-        retryAttempts: 5,
-        reportBatchItemFailures: true,
-        onFailure: new SqsDlq(this.fanOutFailures),
-        filters: [
-          lambda.FilterCriteria.filter({
-            eventName: lambda.FilterRule.isEqual("INSERT"),
-            dynamodb: { Keys: { [TABLE_KEYS.sort]: { S: lambda.FilterRule.beginsWith("EV#") } } },
-          }),
-        ],
-      }),
-    );
-    Validations.of(botPlay.role!).acknowledge({
-      id: "AwsSolutions-IAM5[Resource::*]",
-      reason: "The event source mapping needs dynamodb:ListStreams, which accepts no resource but *; it reads only this table's stream",
-    });
+    // A bot's command carries the version it was decided on: a retried batch never makes a bot act twice.
+    readsCommits(botPlay, { batchSize: 20, retryAttempts: 5, deadLetters: this.fanOutFailures });
 
     // The embed page, its assets and oEmbed: a Lambda route beside the API's (docs/deploy.md says why not S3).
     const embed = fn("EmbedFunction", "embed");
