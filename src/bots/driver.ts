@@ -5,6 +5,7 @@ import { botPlayer, isBot } from "../match/player-ref.js";
 import type { Credential } from "../service/credential.js";
 import type { ServiceDeps } from "../service/deps.js";
 import { bySeat, handleCommand } from "../service/handle-command.js";
+import { CoalescedRuns } from "../service/coalesced-runs.js";
 import { loadMatch } from "../service/load-match.js";
 import { openSeats } from "../match/seating.js";
 import { nextBotAction } from "./next-action.js";
@@ -38,8 +39,8 @@ export interface BotDriverOptions {
  * server stopped (its inbox: bots sit as players).
  */
 export class BotDriver {
-  private readonly running = new Map<string, Promise<void>>();
-  private readonly again = new Set<string>();
+  /** One run per match at a time; a commit during a run asks for one more. */
+  private readonly runs = new CoalescedRuns(() => this.closed);
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly sleeps = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
   private closed = false;
@@ -58,7 +59,7 @@ export class BotDriver {
 
   /** Plays the bots due in these matches, each until none is; resolves when done. */
   async play(matchIds: readonly string[]): Promise<void> {
-    await Promise.all([...new Set(matchIds)].map((matchId) => this.serially(matchId)));
+    await Promise.all([...new Set(matchIds)].map((matchId) => this.runs.run(matchId, () => this.actWhileDue(matchId))));
   }
 
   /** Every match where a bot is to act, from the bots' inboxes: what a restart resumes. */
@@ -103,25 +104,8 @@ export class BotDriver {
     void tracked.finally(() => this.inFlight.delete(tracked));
   }
 
-  /** One run per match at a time; a commit during a run asks for one more. */
-  private serially(matchId: string): Promise<void> {
-    const current = this.running.get(matchId);
-    if (current) {
-      this.again.add(matchId);
-      return current;
-    }
-    const loop = (async () => {
-      try {
-        do {
-          this.again.delete(matchId);
-          while (!this.closed && (await this.actOnce(matchId)));
-        } while (this.again.has(matchId) && !this.closed);
-      } finally {
-        this.running.delete(matchId);
-      }
-    })();
-    this.running.set(matchId, loop);
-    return loop;
+  private async actWhileDue(matchId: string): Promise<void> {
+    while (!this.closed && (await this.actOnce(matchId)));
   }
 
   /**

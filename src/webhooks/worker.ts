@@ -15,6 +15,7 @@ import { signHeaders } from "./sign.js";
 import type { Subscription } from "./subscription.js";
 import type { TargetPolicy } from "./target-policy.js";
 import { webhookTestEvent } from "./test-delivery.js";
+import { CoalescedRuns } from "../service/coalesced-runs.js";
 
 export interface DeliveryWorkerOptions {
   readonly events: EventStore;
@@ -94,8 +95,7 @@ export class DeliveryWorker {
   private readonly timelines = new Map<string, Timeline>();
   private readonly timelineReads = new Map<string, Promise<Timeline>>();
   /** One run at a time per key ((webhook, match)'s events, its warnings); a request during a run queues one more run. */
-  private readonly running = new Map<string, Promise<void>>();
-  private readonly again = new Set<string>();
+  private readonly runs = new CoalescedRuns(() => this.closed);
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private closed = false;
@@ -218,7 +218,8 @@ export class DeliveryWorker {
 
   /** Looks at the webhook's clock warnings in the match now, or once more after the look under way. */
   private warnings(webhookId: string, matchId: string): Promise<void> {
-    return this.serially(JSON.stringify(["warnings", webhookId, matchId]), (key) => this.warnPair(webhookId, matchId, key));
+    const key = JSON.stringify(["warnings", webhookId, matchId]);
+    return this.runs.run(key, () => this.warnPair(webhookId, matchId, key));
   }
 
   /**
@@ -295,28 +296,8 @@ export class DeliveryWorker {
 
   /** Runs the delivery of one (webhook, match) now, or once more after the run under way. */
   private run(webhookId: string, matchId: string): Promise<void> {
-    return this.serially(JSON.stringify([webhookId, matchId]), (key) => this.deliverPair(webhookId, matchId, key));
-  }
-
-  /** Runs `body` now, or once more after the run of the same key under way (one at a time per key). */
-  private serially(key: string, body: (key: string) => Promise<void>): Promise<void> {
-    const current = this.running.get(key);
-    if (current) {
-      this.again.add(key);
-      return current;
-    }
-    const loop = (async () => {
-      try {
-        do {
-          this.again.delete(key);
-          await body(key);
-        } while (this.again.has(key) && !this.closed);
-      } finally {
-        this.running.delete(key);
-      }
-    })();
-    this.running.set(key, loop);
-    return loop;
+    const key = JSON.stringify([webhookId, matchId]);
+    return this.runs.run(key, () => this.deliverPair(webhookId, matchId, key));
   }
 
   /** Runs `work` at `at` (in place of what was set for the key), unless timers are off. */
