@@ -1,4 +1,4 @@
-import { BatchWriteCommand, DeleteCommand, type DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, DeleteCommand, type DynamoDBDocumentClient, GetCommand, paginateQuery, paginateScan, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { isConditionFailure } from "./condition-failure.js";
 import { DELIVERY_LOG_KEPT, type DeliveryCursor, type DeliveryEntry, type DueWebhookWork, type WarningCursor, type WebhookDueQueue, type WebhookOwner, type WebhookRecord, type WebhookStore } from "../webhook-store.js";
 import { INDEX, TABLE_KEYS, WEBHOOK_CATCH_UP_SORT, WEBHOOK_DUE_KEY, WEBHOOK_SORT, webhookCursorSort, webhookDueSort, webhookKey, webhookLogSort, webhookOwnerKey, webhookWarningSort } from "./table.js";
@@ -80,22 +80,16 @@ export class DynamoWebhookStore implements WebhookStore, WebhookDueQueue {
   /** The sort keys of a webhook's partition, or of those starting with `prefix`. */
   private async sortKeys(webhookId: string, prefix: string | null): Promise<string[]> {
     const keys: string[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: prefix === null ? "#pk = :pk" : "#pk = :pk AND begins_with(#sk, :prefix)",
-          ExpressionAttributeNames: { "#pk": PK, "#sk": SK },
-          ExpressionAttributeValues: { ":pk": webhookKey(webhookId), ...(prefix === null ? {} : { ":prefix": prefix }) },
-          ProjectionExpression: "#pk, #sk",
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
+    for await (const page of paginateQuery({ client: this.doc }, {
+      TableName: this.tableName,
+      KeyConditionExpression: prefix === null ? "#pk = :pk" : "#pk = :pk AND begins_with(#sk, :prefix)",
+      ExpressionAttributeNames: { "#pk": PK, "#sk": SK },
+      ExpressionAttributeValues: { ":pk": webhookKey(webhookId), ...(prefix === null ? {} : { ":prefix": prefix }) },
+      ProjectionExpression: "#pk, #sk",
+      ConsistentRead: true,
+    })) {
       for (const item of page.Items ?? []) keys.push(item[SK] as string);
-      start = page.LastEvaluatedKey;
-    } while (start);
+    }
     return keys;
   }
 
@@ -109,40 +103,28 @@ export class DynamoWebhookStore implements WebhookStore, WebhookDueQueue {
 
   private async listOwned(owner: string): Promise<WebhookRecord[]> {
     const found: WebhookRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: INDEX.name,
-          KeyConditionExpression: "#pk = :pk",
-          ExpressionAttributeNames: { "#pk": INDEX.partition },
-          ExpressionAttributeValues: { ":pk": webhookOwnerKey(owner) },
-          ExclusiveStartKey: start,
-        }),
-      );
+    for await (const page of paginateQuery({ client: this.doc }, {
+      TableName: this.tableName,
+      IndexName: INDEX.name,
+      KeyConditionExpression: "#pk = :pk",
+      ExpressionAttributeNames: { "#pk": INDEX.partition },
+      ExpressionAttributeValues: { ":pk": webhookOwnerKey(owner) },
+    })) {
       for (const item of page.Items ?? []) found.push(JSON.parse(item.webhook as string) as WebhookRecord);
-      start = page.LastEvaluatedKey;
-    } while (start);
+    }
     return found;
   }
 
   async listAll(): Promise<WebhookRecord[]> {
     const found: WebhookRecord[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new ScanCommand({
-          TableName: this.tableName,
-          FilterExpression: "#sk = :sk AND begins_with(#pk, :prefix)",
-          ExpressionAttributeNames: { "#sk": SK, "#pk": PK },
-          ExpressionAttributeValues: { ":sk": WEBHOOK_SORT, ":prefix": webhookKey("") },
-          ExclusiveStartKey: start,
-        }),
-      );
+    for await (const page of paginateScan({ client: this.doc }, {
+      TableName: this.tableName,
+      FilterExpression: "#sk = :sk AND begins_with(#pk, :prefix)",
+      ExpressionAttributeNames: { "#sk": SK, "#pk": PK },
+      ExpressionAttributeValues: { ":sk": WEBHOOK_SORT, ":prefix": webhookKey("") },
+    })) {
       for (const item of page.Items ?? []) found.push(JSON.parse(item.webhook as string) as WebhookRecord);
-      start = page.LastEvaluatedKey;
-    } while (start);
+    }
     return found.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1));
   }
 
@@ -153,21 +135,15 @@ export class DynamoWebhookStore implements WebhookStore, WebhookDueQueue {
 
   async cursors(webhookId: string): Promise<Map<string, DeliveryCursor>> {
     const found = new Map<string, DeliveryCursor>();
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :prefix)",
-          ExpressionAttributeNames: { "#pk": PK, "#sk": SK },
-          ExpressionAttributeValues: { ":pk": webhookKey(webhookId), ":prefix": CURSOR_PREFIX },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
+    for await (const page of paginateQuery({ client: this.doc }, {
+      TableName: this.tableName,
+      KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :prefix)",
+      ExpressionAttributeNames: { "#pk": PK, "#sk": SK },
+      ExpressionAttributeValues: { ":pk": webhookKey(webhookId), ":prefix": CURSOR_PREFIX },
+      ConsistentRead: true,
+    })) {
       for (const item of page.Items ?? []) found.set((item[SK] as string).slice(CURSOR_PREFIX.length), JSON.parse(item.cursor as string) as DeliveryCursor);
-      start = page.LastEvaluatedKey;
-    } while (start);
+    }
     return found;
   }
 
@@ -250,20 +226,15 @@ export class DynamoWebhookStore implements WebhookStore, WebhookDueQueue {
 
   async due(now: Date): Promise<DueWebhookWork[]> {
     const found: DueWebhookWork[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          IndexName: INDEX.name,
-          // "~" sorts after the "#" that follows the time: everything due at `now` too.
-          KeyConditionExpression: "#pk = :pk AND #sk <= :until",
-          ExpressionAttributeNames: { "#pk": INDEX.partition, "#sk": INDEX.sort, "#tpk": PK, "#tsk": SK },
-          ExpressionAttributeValues: { ":pk": WEBHOOK_DUE_KEY, ":until": `${now.toISOString()}~` },
-          ProjectionExpression: "#tpk, #tsk, #sk",
-          ExclusiveStartKey: start,
-        }),
-      );
+    for await (const page of paginateQuery({ client: this.doc }, {
+      TableName: this.tableName,
+      IndexName: INDEX.name,
+      // "~" sorts after the "#" that follows the time: everything due at `now` too.
+      KeyConditionExpression: "#pk = :pk AND #sk <= :until",
+      ExpressionAttributeNames: { "#pk": INDEX.partition, "#sk": INDEX.sort, "#tpk": PK, "#tsk": SK },
+      ExpressionAttributeValues: { ":pk": WEBHOOK_DUE_KEY, ":until": `${now.toISOString()}~` },
+      ProjectionExpression: "#tpk, #tsk, #sk",
+    })) {
       for (const item of page.Items ?? []) {
         const webhookId = (item[PK] as string).slice(webhookKey("").length);
         const sort = item[SK] as string;
@@ -272,8 +243,7 @@ export class DynamoWebhookStore implements WebhookStore, WebhookDueQueue {
         else if (sort.startsWith(WARNING_PREFIX)) found.push({ kind: "warnings", webhookId, matchId: sort.slice(WARNING_PREFIX.length), at });
         else found.push({ kind: "events", webhookId, matchId: sort.slice(CURSOR_PREFIX.length), at });
       }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    }
     return found;
   }
 
