@@ -2,6 +2,7 @@ import type { BatchResponse, StreamBatch } from "../src/realtime/aws/fan-out.js"
 import { createDynamoClients } from "../src/store/dynamo/client.js";
 import { tableStores } from "../src/store/dynamo/stores.js";
 import { DeliveryWorker } from "../src/webhooks/worker.js";
+import type { DueWebhookWork } from "../src/store/webhook-store.js";
 import { functionConfig } from "./config.js";
 import { forEachMatch } from "./per-match.js";
 import { type InvocationContext, invocationLogger } from "./invocation-logger.js";
@@ -25,8 +26,8 @@ const stores = tableStores(doc, config.tableName, logger);
 const worker = new DeliveryWorker({ events: stores.store, webhooks: stores.webhookStore, index: stores.index, policy: config.webhookPolicy, logger, timers: false });
 
 export interface SweepReport {
-  /** The due work run: `webhookId` and `matchId` (null: a catch-up). */
-  readonly due: { webhookId: string; matchId: string | null }[];
+  /** The due work run: its kind, `webhookId` and `matchId` (null: a catch-up). */
+  readonly due: Pick<DueWebhookWork, "kind" | "webhookId" | "matchId">[];
 }
 
 const isStreamBatch = (event: unknown): event is StreamBatch => typeof event === "object" && event !== null && Array.isArray((event as StreamBatch).Records);

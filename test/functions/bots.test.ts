@@ -1,10 +1,9 @@
-import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalLambda } from "../../infra/local-lambda.js";
 import { TABLE_ACCESS } from "../../infra/stack.js";
 import type { StoredItem } from "../../src/store/dynamo/embedded-store.js";
 import { matchIdOfCommit } from "../../src/store/dynamo/table.js";
-import { BUILD_TIMEOUT_MS, call, type Fixture, httpEvent, setUp } from "./support.js";
+import { BUILD_TIMEOUT_MS, call, type Fixture, httpEvent, setUp, streamRecord } from "./support.js";
 
 /**
  * Bots on the deployed path: matches created through the REST bundle, their bots played by the
@@ -26,12 +25,7 @@ beforeAll(async () => {
 afterAll(() => fx?.close());
 
 let sequence = 0;
-const batchOf = (written: readonly StoredItem[]) => ({
-  Records: written.map((w) => {
-    const item = w.item as Record<string, AttributeValue>;
-    return { eventID: `ev${++sequence}`, eventName: "INSERT", eventSource: "aws:dynamodb", dynamodb: { Keys: { PK: item.PK, SK: item.SK }, NewImage: item, SequenceNumber: String(300000 + sequence), StreamViewType: "NEW_IMAGE" } };
-  }),
-});
+const batchOf = (written: readonly StoredItem[]) => ({ Records: written.map((w) => streamRecord(w, ++sequence)) });
 const versionOf = async (id: string): Promise<{ version: number; status: string }> => (await call(rest, httpEvent("GET", `/api/matches/${id}`))).body;
 
 describe("bots on Lambda", () => {

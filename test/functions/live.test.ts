@@ -1,11 +1,10 @@
-import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalLambda } from "../../infra/local-lambda.js";
 import { TABLE_ACCESS } from "../../infra/stack.js";
 import type { StoredItem } from "../../src/store/dynamo/embedded-store.js";
 import { matchIdOfCommit } from "../../src/store/dynamo/table.js";
-import { BUILD_TIMEOUT_MS, call, type Fixture, httpEvent, managementStub, type ManagementStub, setUp, wsEvent } from "./support.js";
+import { BUILD_TIMEOUT_MS, call, createMatchVia, type Fixture, httpEvent, managementStub, type ManagementStub, rollVia, setUp, streamRecord, wsEvent } from "./support.js";
 
 /**
  * The WebSocket route bundles and the stream fan-out exactly as deployed, fed the events API
@@ -61,42 +60,8 @@ async function subscribed(matchId: string, after: number): Promise<string> {
 const send = (connectionId: string, msg: unknown) => message.invoke<{ statusCode: number }>(wsEvent("$default", connectionId, { body: JSON.stringify(msg) }));
 const postedTo = (connectionId: string) => management.postedTo(connectionId);
 
-/** A DynamoDB Streams record of a committed item, as Lambda's event source mapping delivers it. */
-function streamRecord(written: StoredItem, sequence: number, writtenAt = Date.now()) {
-  const item = written.item as Record<string, AttributeValue>;
-  return {
-    eventID: `ev${sequence}`,
-    eventName: "INSERT",
-    eventVersion: "1.1",
-    eventSource: "aws:dynamodb",
-    awsRegion: "eu-west-1",
-    dynamodb: {
-      ApproximateCreationDateTime: Math.floor(writtenAt / 1000),
-      Keys: { PK: item.PK, SK: item.SK },
-      NewImage: item,
-      SequenceNumber: String(100000 + sequence),
-      SizeBytes: JSON.stringify(item).length,
-      StreamViewType: "NEW_IMAGE",
-    },
-    eventSourceARN: "arn:aws:dynamodb:eu-west-1:000000000000:table/tabula/stream/2026-01-01T00:00:00.000",
-  };
-}
-
-/** Creates a match through the REST bundle; returns its id and seat tokens. */
-async function createMatch(): Promise<{ id: string; tokens: string[] }> {
-  const created = await call(rest, httpEvent("POST", "/api/matches", { json: { ruleset: "backgammon" } }));
-  expect(created.status, created.raw).toBe(201);
-  return { id: created.body.match.id, tokens: created.body.seats.map((s: { token: string }) => s.token) };
-}
-
-/** Rolls as the seat to act; returns the commit items the roll wrote. */
-async function roll(id: string, tokens: string[]): Promise<StoredItem[]> {
-  const before = commits.length;
-  const spectator = await call(rest, httpEvent("GET", `/api/matches/${id}`));
-  const rolled = await call(rest, httpEvent("POST", `/api/matches/${id}/dice`, { token: tokens[spectator.body.toMove ?? 0] }));
-  expect(rolled.status, rolled.raw).toBe(200);
-  return commits.slice(before);
-}
+const createMatch = () => createMatchVia(rest);
+const roll = (id: string, tokens: string[]) => rollVia(rest, commits, id, tokens);
 
 const SUBSCRIPTION = `subscription($id: ID!, $after: Int) { matchUpdated(matchId: $id, afterVersion: $after) { version event { type } match { version } } }`;
 

@@ -3,12 +3,13 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { type DynamoCall, type DynamoProxy, dynamoProxy } from "../../infra/dynamo-proxy.js";
 import { type LocalLambda, startLocalLambda } from "../../infra/local-lambda.js";
 import { type BuiltFunction, buildFunctions } from "../../infra/build.js";
 import { createDynamoClients } from "../../src/store/dynamo/client.js";
-import { type EmbeddedStore, startEmbeddedStore } from "../../src/store/dynamo/embedded-store.js";
+import { type EmbeddedStore, type StoredItem, startEmbeddedStore } from "../../src/store/dynamo/embedded-store.js";
 import { ensureTable } from "../../src/store/dynamo/table.js";
 
 /** Building the bundles takes seconds (more on a busy machine). */
@@ -234,4 +235,41 @@ export function wsEvent(routeKey: "$connect" | "$disconnect" | "$default", conne
     ...(extra.body !== undefined ? { body: extra.body } : {}),
     isBase64Encoded: false,
   };
+}
+
+/** A DynamoDB Streams record of a committed item, as Lambda's event source mapping delivers it. */
+export function streamRecord(written: StoredItem, sequence: number, writtenAt = Date.now()) {
+  const item = written.item as Record<string, AttributeValue>;
+  return {
+    eventID: `ev${sequence}`,
+    eventName: "INSERT",
+    eventVersion: "1.1",
+    eventSource: "aws:dynamodb",
+    awsRegion: "eu-west-1",
+    dynamodb: {
+      ApproximateCreationDateTime: Math.floor(writtenAt / 1000),
+      Keys: { PK: item.PK, SK: item.SK },
+      NewImage: item,
+      SequenceNumber: String(100000 + sequence),
+      SizeBytes: JSON.stringify(item).length,
+      StreamViewType: "NEW_IMAGE",
+    },
+    eventSourceARN: "arn:aws:dynamodb:eu-west-1:000000000000:table/tabula/stream/2026-01-01T00:00:00.000",
+  };
+}
+
+/** Creates a backgammon match through the REST bundle; returns its id and seat tokens. */
+export async function createMatchVia(rest: LocalLambda, extra: Record<string, unknown> = {}): Promise<{ id: string; tokens: string[] }> {
+  const created = await call(rest, httpEvent("POST", "/api/matches", { json: { ruleset: "backgammon", ...extra } }));
+  if (created.status !== 201) throw new Error(`createMatch: ${created.status} ${created.raw}`);
+  return { id: created.body.match.id, tokens: created.body.seats.map((s: { token: string }) => s.token) };
+}
+
+/** Rolls through the REST bundle as the seat to act; returns the commit items the roll wrote (of those `commits` collects). */
+export async function rollVia(rest: LocalLambda, commits: readonly StoredItem[], id: string, tokens: readonly string[]): Promise<StoredItem[]> {
+  const before = commits.length;
+  const spectator = await call(rest, httpEvent("GET", `/api/matches/${id}`));
+  const rolled = await call(rest, httpEvent("POST", `/api/matches/${id}/dice`, { token: tokens[spectator.body.toMove ?? 0] }));
+  if (rolled.status !== 200) throw new Error(`rollDice: ${rolled.status} ${rolled.raw}`);
+  return commits.slice(before);
 }

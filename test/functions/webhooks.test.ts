@@ -1,13 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { AttributeValue } from "@aws-sdk/client-dynamodb";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LocalLambda } from "../../infra/local-lambda.js";
 import { TABLE_ACCESS } from "../../infra/stack.js";
 import type { StoredItem } from "../../src/store/dynamo/embedded-store.js";
 import { matchIdOfCommit } from "../../src/store/dynamo/table.js";
-import { BUILD_TIMEOUT_MS, call, type Fixture, httpEvent, setUp } from "./support.js";
+import { BUILD_TIMEOUT_MS, call, createMatchVia, type Fixture, httpEvent, rollVia, setUp, streamRecord } from "./support.js";
 
 /**
  * Webhooks on the deployed path: registered through the REST bundle, delivered by the
@@ -53,34 +52,12 @@ afterAll(async () => {
   await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
 });
 
-/** A DynamoDB Streams record of a committed item, as Lambda's event source mapping delivers it. */
-function streamRecord(written: StoredItem, sequence: number) {
-  const item = written.item as Record<string, AttributeValue>;
-  return {
-    eventID: `ev${sequence}`,
-    eventName: "INSERT",
-    eventSource: "aws:dynamodb",
-    dynamodb: { ApproximateCreationDateTime: Math.floor(Date.now() / 1000), Keys: { PK: item.PK, SK: item.SK }, NewImage: item, SequenceNumber: String(200000 + sequence), StreamViewType: "NEW_IMAGE" },
-  };
-}
 let sequence = 0;
 const batchOf = (written: StoredItem[]) => ({ Records: written.map((w) => streamRecord(w, ++sequence)) });
 const sweep = () => deliver.invoke<{ due: { kind: string; webhookId: string; matchId: string | null }[] }>({ source: "aws.events", "detail-type": "Scheduled Event", time: new Date().toISOString(), detail: {} });
 
-async function createMatch(extra: Record<string, unknown> = {}): Promise<{ id: string; tokens: string[] }> {
-  const created = await call(rest, httpEvent("POST", "/api/matches", { json: { ruleset: "backgammon", ...extra } }));
-  expect(created.status, created.raw).toBe(201);
-  return { id: created.body.match.id, tokens: created.body.seats.map((s: { token: string }) => s.token) };
-}
-
-/** Rolls as the seat to act; returns the commit items the roll wrote. */
-async function roll(id: string, tokens: string[]): Promise<StoredItem[]> {
-  const before = commits.length;
-  const spectator = await call(rest, httpEvent("GET", `/api/matches/${id}`));
-  const rolled = await call(rest, httpEvent("POST", `/api/matches/${id}/dice`, { token: tokens[spectator.body.toMove ?? 0] }));
-  expect(rolled.status, rolled.raw).toBe(200);
-  return commits.slice(before);
-}
+const createMatch = (extra: Record<string, unknown> = {}) => createMatchVia(rest, extra);
+const roll = (id: string, tokens: string[]) => rollVia(rest, commits, id, tokens);
 
 async function register(matchId: string, token: string, extra: Record<string, unknown> = {}): Promise<{ id: string; secret: string }> {
   const created = await call(rest, httpEvent("POST", "/api/webhooks", { token, json: { url: receiverUrl, matchId, ...extra } }));
