@@ -174,19 +174,8 @@ export class DynamoWebhookStore implements WebhookStore, WebhookDueQueue {
     if (!(await this.get(webhookId))) return;
     // Numbered after the newest; a lost race for the number takes the next one.
     for (let tries = 0; tries < 10; tries++) {
-      const { Items } = await this.doc.send(
-        new QueryCommand({
-          TableName: this.tableName,
-          KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :prefix)",
-          ExpressionAttributeNames: { "#pk": PK, "#sk": SK },
-          ExpressionAttributeValues: { ":pk": webhookKey(webhookId), ":prefix": LOG_PREFIX },
-          ProjectionExpression: "#sk",
-          ScanIndexForward: false,
-          Limit: 1,
-          ConsistentRead: true,
-        }),
-      );
-      const last = Items?.[0] ? Number((Items[0][SK] as string).slice(LOG_PREFIX.length)) : 0;
+      const [newest] = await this.newestLog(webhookId, 1, true);
+      const last = newest ? Number((newest[SK] as string).slice(LOG_PREFIX.length)) : 0;
       const next = last + 1;
       try {
         await this.doc.send(
@@ -210,18 +199,24 @@ export class DynamoWebhookStore implements WebhookStore, WebhookDueQueue {
   }
 
   async deliveries(webhookId: string, limit: number): Promise<DeliveryEntry[]> {
+    return (await this.newestLog(webhookId, limit, false)).map((item) => JSON.parse(item.entry as string) as DeliveryEntry);
+  }
+
+  /** The newest `limit` items of the webhook's delivery log, newest first; only their sort keys with `keysOnly`. */
+  private async newestLog(webhookId: string, limit: number, keysOnly: boolean): Promise<Record<string, unknown>[]> {
     const { Items } = await this.doc.send(
       new QueryCommand({
         TableName: this.tableName,
         KeyConditionExpression: "#pk = :pk AND begins_with(#sk, :prefix)",
         ExpressionAttributeNames: { "#pk": PK, "#sk": SK },
         ExpressionAttributeValues: { ":pk": webhookKey(webhookId), ":prefix": LOG_PREFIX },
+        ...(keysOnly ? { ProjectionExpression: "#sk" } : {}),
         ScanIndexForward: false,
         Limit: limit,
         ConsistentRead: true,
       }),
     );
-    return (Items ?? []).map((item) => JSON.parse(item.entry as string) as DeliveryEntry);
+    return Items ?? [];
   }
 
   async due(now: Date): Promise<DueWebhookWork[]> {
